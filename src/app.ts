@@ -1,0 +1,67 @@
+/**
+ * buildApp(services): the Fastify application with its plugins, API modules and hosted pages.
+ * It never listens; the CLI and the tests do.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { readFileSync } from 'node:fs';
+import { redactedHeaders } from './lib/logging.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { errorEnvelopePlugin, requestIdFrom } from './plugins/error-envelope.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import formbody from '@fastify/formbody';
+import { bankCallbackRoutes } from './hosted/bank-callback.routes.ts';
+import { sandboxBankRoutes } from './hosted/sandbox-bank.routes.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { clientsRoutes } from './modules/clients/clients.routes.ts';
+import { ConnectionSchema, connectionsRoutes } from './modules/connections/connections.routes.ts';
+import { sandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
+import { partnersRoutes } from './modules/partners/partners.routes.ts';
+import { providersRoutes } from './modules/providers/providers.routes.ts';
+import type { Services } from './services.ts';
+
+export const version: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+
+export interface AppOptions {
+  /** Pino log level; 'silent' in tests. */
+  logLevel?: string;
+}
+
+/** Builds the application; call `.listen()` on the result to serve. */
+export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? services.config.logLevel, redact: redactedHeaders },
+    genReqId: requestIdFrom,
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { allErrors: false } },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  // The API speaks JSON only: a text/plain body is 415, not a schema error.
+  app.removeContentTypeParser('text/plain');
+  await app.register(errorEnvelopePlugin);
+  await app.register(openapiPlugin, { baseUrl: services.config.baseUrl, version });
+  await app.register(authPlugin, { partners: services.partners, countRequests: services.rateCounter === null, clock: services.clock });
+  await app.register(rateLimitPlugin, { clock: services.clock, defaultLimit: services.config.rateLimit, counter: services.rateCounter });
+  await app.register(idempotencyPlugin, { db: services.db, clock: services.clock });
+
+  await app.register(partnersRoutes, { partners: services.partners });
+  await app.register(providersRoutes, { providers: services.providers });
+  await app.register(clientsRoutes, { clients: services.clients });
+  app.addSchema(ConnectionSchema);
+  await app.register(connectionsRoutes, { connections: services.connections, lifecycle: services.lifecycle });
+  await app.register(accountsRoutes, { accounts: services.accounts });
+  await app.register(sandboxRoutes, { connections: services.connections, lifecycle: services.lifecycle, state: services.banks.sandbox.state, clock: services.clock });
+
+  // Hosted pages: HTML forms, no API key.
+  await app.register(async (hosted) => {
+    await hosted.register(formbody);
+    await hosted.register(sandboxBankRoutes, { connections: services.connections, clock: services.clock, baseUrl: services.config.baseUrl });
+    await hosted.register(bankCallbackRoutes, { connections: services.connections });
+  });
+
+  await app.ready();
+  return app;
+}

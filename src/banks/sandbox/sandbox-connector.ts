@@ -1,0 +1,148 @@
+/**
+ * The sandbox connector (DESIGN.md §7): fictional banks whose authorization pages are served by
+ * this service at `/sandbox-bank/...`, and deterministic data per connection and test user.
+ * The consent reference is JSON `{connectionId, username, countryCode, grantedAt}`; data is
+ * generated from `connectionId + username`, anchored at the connection's creation, so the same
+ * connection always yields the same accounts and transactions, also after a reconnect.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ProviderTraits } from '../../db/schema.ts';
+import { BankError, type AuthorizationRequest, type BankAccount, type BankConnector, type BankTransaction, type CallbackContext, type CallbackResult } from '../connector.ts';
+import { sandboxCatalog, traitsOf } from './catalog.ts';
+import { generateAccounts, generateNewTransactions, generateTransactions, openingAccounts } from './generator.ts';
+import type { SandboxState } from './sandbox-state.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { parseTestUser, type TestUser } from './scenarios.ts';
+
+export interface SandboxConsent {
+  connectionId: string;
+  username: string;
+  countryCode: string;
+  grantedAt: string;
+  /** Data anchor: the connection's creation time. */
+  anchor: string;
+}
+
+export interface SandboxOptions {
+  baseUrl: string;
+  /** Total download time of `user_slow` (default about a minute). */
+  slowMs: number;
+  /** The bank's memory of consents (revocations, forced re-authentication, extra transactions). */
+  state: SandboxState;
+  /** The bank's clock: card payments clear 3 days after their date. */
+  clock: Clock;
+}
+
+/** Card payments stay Uncleared this long after their date. */
+const CLEARING_MS = 3 * 86_400_000;
+
+/** The callback query the sandbox bank sends for an outcome (`username` logged in on Ok). */
+export function sandboxCallbackQuery(outcome: 'Ok' | 'Error' | 'Cancelled', username = 'user_ok'): Record<string, string> {
+  if (outcome === 'Cancelled') return { error: 'cancelled' };
+  if (outcome === 'Error') return { error: 'access_denied' };
+  return { code: Buffer.from(JSON.stringify({ username })).toString('base64url') };
+}
+
+export class SandboxConnector implements BankConnector {
+  constructor(private readonly options: SandboxOptions) {}
+
+  /** The bank's memory of consents, for the sandbox controls. */
+  get state(): SandboxState {
+    return this.options.state;
+  }
+
+  async startAuthorization(request: AuthorizationRequest): Promise<{ redirectUrl: string }> {
+    const url = new URL(`${this.options.baseUrl}/sandbox-bank/${encodeURIComponent(request.providerCode)}/authorize`);
+    url.searchParams.set('state', request.state);
+    url.searchParams.set('locale', request.locale);
+    return { redirectUrl: url.toString() };
+  }
+
+  /** Query `{code}` on success, `{error: 'access_denied' | 'cancelled' | ...}` otherwise. */
+  async handleCallback(journey: CallbackContext, query: Record<string, string | undefined>): Promise<CallbackResult> {
+    if (query.error === 'cancelled') return { outcome: 'Cancelled', errorCode: 'user_cancelled' };
+    if (query.error) return { outcome: 'Error', errorCode: query.error };
+    try {
+      const { username } = JSON.parse(Buffer.from(query.code ?? '', 'base64url').toString('utf8')) as { username: string };
+      if (!parseTestUser(username)) throw new Error('unknown user');
+      const consent: SandboxConsent = { connectionId: journey.connectionId, username, countryCode: journey.countryCode, grantedAt: journey.at.toISOString(), anchor: journey.connectionCreatedAt.toISOString() };
+      // A new authorization is a new consent: not revoked, no re-authentication pending.
+      await this.options.state.setRevoked(journey.connectionId, false);
+      await this.options.state.setRequireReauth(journey.connectionId, false);
+      return { outcome: 'Ok', consent: JSON.stringify(consent) };
+    } catch {
+      return { outcome: 'Error', errorCode: 'invalid_authorization_code' };
+    }
+  }
+
+  async listAccounts(consentRef: string): Promise<BankAccount[]> {
+    const { consent, user } = this.open(consentRef);
+    await this.pace(user, 0.2);
+    return generateAccounts(seedOf(consent), consent.countryCode, dataScenario(user), new Date(consent.anchor));
+  }
+
+  /**
+   * The account's 90 days as of the authorization, plus extra transactions added by the sandbox
+   * control (on the first current account); card payments older than 3 days by the bank's clock
+   * are Cleared.
+   */
+  async fetchTransactions(consentRef: string, accountExternalId: string, since: Date): Promise<BankTransaction[]> {
+    const { consent, user } = this.open(consentRef);
+    const scenario = dataScenario(user);
+    const accounts = openingAccounts(seedOf(consent), consent.countryCode, scenario);
+    const account = accounts.find((a) => a.externalId === accountExternalId);
+    if (!account) throw new BankError('account_not_found', `Account ${accountExternalId} is not covered by this consent`);
+    await this.pace(user, 0.8 / accounts.length);
+    const state = await this.options.state.get(consent.connectionId);
+    const all = generateTransactions(seedOf(consent), account, consent.countryCode, new Date(consent.anchor), scenario);
+    if (state.extraTransactions > 0 && state.extraSince && account === accounts.find((a) => a.type === 'CurrentAccount')) {
+      all.push(...generateNewTransactions(seedOf(consent), account, consent.countryCode, state.extraSince, state.extraTransactions));
+    }
+    const now = this.options.clock.now().getTime();
+    return all
+      .filter((t) => t.recordDate >= since && t.recordDate.getTime() <= now)
+      .map((t) => (t.recordState === 'Uncleared' && now - t.recordDate.getTime() >= CLEARING_MS ? { ...t, recordState: 'Cleared' as const } : t));
+  }
+
+  async revokeConsent(consentRef: string): Promise<void> {
+    await this.options.state.setRevoked((JSON.parse(consentRef) as SandboxConsent).connectionId, true);
+  }
+
+  /** Providers with the requiresUserPresence trait and the `user_presence` test user refuse background refresh. */
+  async backgroundRefreshAllowed(consentRef: string, providerCode: string): Promise<boolean> {
+    const { user } = this.open(consentRef);
+    return user.scenario !== 'presence' && !this.traits(providerCode).requiresUserPresence;
+  }
+
+  async beginRefresh(consentRef: string): Promise<void> {
+    const { consent, user } = this.open(consentRef);
+    const state = await this.options.state.get(consent.connectionId);
+    if (state.revoked) throw new BankError('consent_revoked', 'The consent was revoked at the bank');
+    if (user.scenario === 'reauth' || state.requireReauth) throw new BankError('reauthentication_required', 'The bank demands a new authorization');
+  }
+
+  traits(providerCode: string): ProviderTraits {
+    const provider = sandboxCatalog.find((p) => p.code === providerCode);
+    if (!provider) throw new BankError('provider_unknown', `No sandbox provider ${providerCode}`);
+    return traitsOf(provider);
+  }
+
+  private open(consentRef: string): { consent: SandboxConsent; user: TestUser } {
+    const consent = JSON.parse(consentRef) as SandboxConsent;
+    const user = parseTestUser(consent.username);
+    if (!user) throw new BankError('consent_invalid', 'Unknown sandbox consent');
+    if (user.scenario === 'error') throw new BankError(user.errorCode!, `The sandbox bank fails data calls with ${user.errorCode}`);
+    return { consent, user };
+  }
+
+  /** `user_slow` spends `share` of its total download time here. */
+  private async pace(user: TestUser, share: number): Promise<void> {
+    if (user.scenario === 'slow') await sleep(Math.round(this.options.slowMs * share));
+  }
+}
+
+const seedOf = (consent: SandboxConsent) => `${consent.connectionId}:${consent.username}`;
+
+function dataScenario(user: TestUser): 'ok' | 'many' | 'empty' {
+  return user.scenario === 'many' || user.scenario === 'empty' ? user.scenario : 'ok';
+}

@@ -1,0 +1,50 @@
+/**
+ * Admin commands (DESIGN.md §4): migrate, partner create/set/show, key create/list/revoke.
+ * They work with the service stopped (they start the embedded database themselves) or running
+ * on the same data dir (they reach its database); changes take effect at once.
+ */
+import { loadConfig } from '../config.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { systemClock } from '../lib/clock.ts';
+import { createServices, type Services } from '../services.ts';
+import { fail, type OutputOptions } from './output.ts';
+import { openRuntime, requireMigrated } from './runtime.ts';
+
+/** Runs `action` with services over a migrated database; prints errors. */
+export async function withServices(options: OutputOptions, action: (services: Services) => Promise<void>): Promise<void> {
+  try {
+    const config = loadConfig();
+    const runtime = await openRuntime(config, 2);
+    try {
+      await requireMigrated(runtime.db);
+      const services = await createServices({ db: runtime.db, databaseUrl: runtime.databaseUrl, clock: systemClock, config });
+      try {
+        await action(services);
+      } finally {
+        await services.stop();
+      }
+    } finally {
+      await runtime.close();
+    }
+  } catch (error) {
+    fail(options, error);
+  }
+}
+
+/** `bankdata migrate`: applies migrations and seeds the sandbox catalog. */
+export async function runMigrate(options: OutputOptions): Promise<string[]> {
+  const config = loadConfig();
+  const runtime = await openRuntime(config, 2);
+  try {
+    const applied = await migrateToLatest(runtime.db);
+    const services = await createServices({ db: runtime.db, databaseUrl: runtime.databaseUrl, clock: systemClock, config });
+    await services.providers.seedSandboxCatalog();
+    await services.stop();
+    return applied;
+  } catch (error) {
+    fail(options, error);
+    return [];
+  } finally {
+    await runtime.close();
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Configuration from the environment (DESIGN.md §3), validated once and frozen.
+ * DATABASE_URL (unset = embedded PostgreSQL), PORT (3000), BANKDATA_BASE_URL
+ * (http://localhost:PORT), BANKDATA_DATA_DIR (./.bankdata), LOG_LEVEL (info), REDIS_URL (rate-limit
+ * counters in Redis instead of PostgreSQL), BANKDATA_RATE_LIMIT (100 requests/s per key).
+ */
+export interface Config {
+  readonly databaseUrl: string | undefined;
+  readonly port: number;
+  readonly host: string;
+  readonly baseUrl: string;
+  readonly dataDir: string;
+  readonly logLevel: string;
+  readonly redisUrl: string | undefined;
+  /** Default requests per second per API key (partners may override). */
+  readonly rateLimit: number;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads and validates the environment; throws an Error naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const logLevel = env.LOG_LEVEL ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const rateLimit = Number(env.BANKDATA_RATE_LIMIT ?? 100);
+  if (!Number.isInteger(rateLimit) || rateLimit < 1) throw new Error(`BANKDATA_RATE_LIMIT must be a positive integer, got "${env.BANKDATA_RATE_LIMIT}"`);
+  const baseUrl = (env.BANKDATA_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(baseUrl);
+  } catch {
+    throw new Error(`BANKDATA_BASE_URL must be an absolute URL, got "${baseUrl}"`);
+  }
+  return Object.freeze({
+    databaseUrl: env.DATABASE_URL || undefined,
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    baseUrl,
+    dataDir: env.BANKDATA_DATA_DIR ?? './.bankdata',
+    logLevel,
+    redisUrl: env.REDIS_URL || undefined,
+    rateLimit,
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * Runs the Kysely migrations in `migrations/` (in name order) up to the latest, then seeds the
+ * sandbox provider catalog. Throws when a migration fails; Kysely rolls the failed one back.
+ */
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './database.ts';
+import * as foundation from './migrations/0001_foundation.ts';
+import * as connections from './migrations/0002_connections.ts';
+import * as webhooks from './migrations/0003_webhooks.ts';
+import * as lifecycle from './migrations/0005_lifecycle.ts';
+
+const migrations: Record<string, Migration> = {
+  '0001_foundation': foundation,
+  '0002_connections': connections,
+  '0003_webhooks': webhooks,
+  '0005_lifecycle': lifecycle,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+function migrator(db: Db): Migrator {
+  // Unordered: migrations developed in parallel may land out of name order.
+  return new Migrator({ db, provider, migrationTableName: 'kysely_migration', migrationLockTableName: 'kysely_migration_lock', allowUnorderedMigrations: true });
+}
+
+/** Applies pending migrations; returns the names applied now. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const { error, results } = await migrator(db).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Names of migrations not yet applied. */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  return (await migrator(db).getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
+}

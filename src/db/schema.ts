@@ -1,0 +1,285 @@
+/**
+ * Table types for Kysely. Columns are snake_case in PostgreSQL and camelCase here
+ * (CamelCasePlugin). Times are timestamptz (Date in UTC).
+ */
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { Mode } from '../lib/ids.ts';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export interface Capabilities {
+  refresh: boolean;
+  reconnect: boolean;
+  enrichment: boolean;
+  autoRevokeAfterCreate: boolean;
+  nonRegulatedProviders: boolean;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface PartnersTable {
+  id: string;
+  name: string;
+  capabilities: ColumnType<Capabilities, string, string>;
+  consentDuration: string;
+  countries: string[] | null;
+  returnUrlPatterns: string[];
+  subscribeToAllAccounts: Generated<boolean>;
+  skipConsentScreenAllowed: Generated<boolean>;
+  createdAt: CreatedAt;
+  /** Requests per second per API key; null = the default. */
+  rateLimit: Generated<number | null>;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  partnerId: string;
+  mode: Mode;
+  keyHash: string;
+  /** Last 4 characters of the key, to tell keys apart in `key list`. */
+  hint: string;
+  createdAt: CreatedAt;
+  revokedAt: Date | null;
+}
+
+export type ProviderStatus = 'Active' | 'Inactive' | 'Hidden' | 'Disabled';
+
+export interface ProviderTraits {
+  /** The bank authorizes on its own page at once; expiresAt equals the current time. */
+  directRedirect: boolean;
+  /** Background refresh is refused (background_refresh_not_allowed). */
+  requiresUserPresence: boolean;
+  /** Refreshes per connection per UTC day; null = unlimited. */
+  dailyRefreshQuota: number | null;
+  /** Slow and occasionally failing data calls. */
+  flaky: boolean;
+}
+
+export interface ProvidersTable {
+  id: string;
+  mode: Mode;
+  name: string;
+  code: string;
+  countryCode: string;
+  bicCodes: string[];
+  timeZone: string;
+  status: ProviderStatus;
+  nonRegulated: boolean;
+  traits: ColumnType<ProviderTraits, string, string>;
+}
+
+export interface ClientsTable {
+  id: string;
+  partnerId: string;
+  mode: Mode;
+  email: string;
+  countryCode: string;
+  externalId: string | null;
+  createdAt: CreatedAt;
+}
+
+export type ConnectionState = 'Pending' | 'Active' | 'Inactive' | 'Disabled';
+
+export interface ConnectionsTable {
+  id: string;
+  partnerId: string;
+  clientId: string;
+  mode: Mode;
+  providerId: string;
+  state: ConnectionState;
+  errorCode: string | null;
+  errorDesc: string | null;
+  returnUrl: string;
+  locale: string;
+  ownershipType: 'Personal' | 'Shared' | 'Business';
+  subscribeToAllAccounts: boolean;
+  skipConsentScreen: boolean;
+  authorizationTokenHash: string | null;
+  consentRef: string | null;
+  consentExpiresAt: Date | null;
+  /** Initiation window end (spec "POST /v1/connections" expiresAt). */
+  expiresAt: Date;
+  sessionId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  /** Set while a refresh download runs (refresh_in_progress). */
+  refreshingSince: Generated<Date | null>;
+  /** End of the last successful manual refresh (10-minute cooldown). */
+  lastManualRefreshAt: Generated<Date | null>;
+  lastRefreshedAt: Generated<Date | null>;
+}
+
+export interface ConnectionTrackingEventsTable {
+  id: Generated<number>;
+  connectionId: string;
+  kind: string;
+  headers: ColumnType<Record<string, string>, string, string>;
+  at: Date;
+}
+
+export interface AccountsTable {
+  id: string;
+  connectionId: string;
+  partnerId: string;
+  clientId: string;
+  externalId: string;
+  name: string;
+  type: string;
+  currencyCode: string;
+  iban: string | null;
+  balance: ColumnType<number, number | string, number | string>;
+  subscribed: boolean;
+  /** Still covered by the bank's consent. */
+  authorized: Generated<boolean>;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface TransactionsTable {
+  id: string;
+  accountId: string;
+  externalId: string;
+  amount: ColumnType<number, number | string, number | string>;
+  currencyCode: string;
+  recordState: 'Cleared' | 'Uncleared';
+  recordDate: Date;
+  note: string;
+  counterParty: string;
+  details: ColumnType<Record<string, string | null>, string, string>;
+  /** Variable symbol without leading zeros, for the spec's filter. */
+  variableSymbolKey: string | null;
+  enrichment: ColumnType<unknown, string | null, string | null>;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface EventsTable {
+  id: string;
+  partnerId: string;
+  mode: Mode;
+  connectionId: string | null;
+  type: string;
+  payload: ColumnType<unknown, string, string>;
+  createdAt: Date;
+}
+
+export interface TimersTable {
+  id: Generated<number>;
+  kind: string;
+  refId: string;
+  dueAt: Date;
+  firedAt: Date | null;
+}
+
+export interface WebhookEndpointsTable {
+  partnerId: string;
+  mode: Mode;
+  url: string;
+  disabledAt: Date | null;
+  disabledReason: string | null;
+  updatedAt: Date;
+}
+
+export interface WebhookSecretsTable {
+  id: string;
+  partnerId: string;
+  mode: Mode;
+  secret: string;
+  createdAt: Date;
+  /** Set on rotation: the old secret keeps signing until then. */
+  expiresAt: Date | null;
+}
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  seq: Generated<number>;
+  eventId: string;
+  partnerId: string;
+  mode: Mode;
+  /** Deliveries with the same key go out in order (lifecycle events of one connection). */
+  orderKey: string | null;
+  status: DeliveryStatus;
+  attempts: Generated<number>;
+  nextAttemptAt: Date | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  lastLatencyMs: number | null;
+  deliveredAt: Date | null;
+  createdAt: Date;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  deliveryId: string;
+  attempt: number;
+  at: Date;
+  url: string;
+  statusCode: number | null;
+  error: string | null;
+  latencyMs: number;
+}
+
+export interface RefreshesTable {
+  id: Generated<number>;
+  connectionId: string;
+  at: Date;
+}
+
+export interface IdempotencyRecordsTable {
+  partnerId: string;
+  key: string;
+  fingerprint: string;
+  status: 'in_progress' | 'done';
+  responseStatus: number | null;
+  responseBody: string | null;
+  createdAt: Date;
+}
+
+export interface RateLimitCountersTable {
+  keyId: string;
+  windowStart: number;
+  count: number;
+}
+
+export interface SandboxConsentsTable {
+  connectionId: string;
+  revoked: Generated<boolean>;
+  requireReauth: Generated<boolean>;
+  extraTransactions: Generated<number>;
+  extraSince: Date | null;
+}
+
+export interface Database {
+  settings: SettingsTable;
+  partners: PartnersTable;
+  apiKeys: ApiKeysTable;
+  providers: ProvidersTable;
+  clients: ClientsTable;
+  connections: ConnectionsTable;
+  connectionTrackingEvents: ConnectionTrackingEventsTable;
+  accounts: AccountsTable;
+  transactions: TransactionsTable;
+  events: EventsTable;
+  timers: TimersTable;
+  webhookEndpoints: WebhookEndpointsTable;
+  webhookSecrets: WebhookSecretsTable;
+  webhookDeliveries: WebhookDeliveriesTable;
+  webhookAttempts: WebhookAttemptsTable;
+  refreshes: RefreshesTable;
+  idempotencyRecords: IdempotencyRecordsTable;
+  rateLimitCounters: RateLimitCountersTable;
+  sandboxConsents: SandboxConsentsTable;
+}
+
+export type Partner = Selectable<PartnersTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type Provider = Selectable<ProvidersTable>;
+export type ClientRow = Selectable<ClientsTable>;
+export type Connection = Selectable<ConnectionsTable>;
+export type AccountRow = Selectable<AccountsTable>;
+export type TransactionRow = Selectable<TransactionsTable>;

@@ -1,0 +1,31 @@
+/**
+ * `GET /connect/bank-callback`: where banks send the user back after authorization. Completes the
+ * journey (connections service) and redirects the browser to the partner's returnUrl with
+ * connectionId, resultCode and error.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { Type } from 'typebox';
+import { ApiError } from '../lib/errors.ts';
+import type { ConnectionsService } from '../modules/connections/connections.service.ts';
+import { renderPage } from './render.ts';
+
+export const bankCallbackRoutes: FastifyPluginAsync<{ connections: ConnectionsService }> = async (app, { connections }) => {
+  app.get(
+    '/connect/bank-callback',
+    {
+      schema: {
+        hide: true,
+        querystring: Type.Object({ state: Type.String({ maxLength: 200 }), code: Type.Optional(Type.String({ maxLength: 2000 })), error: Type.Optional(Type.String({ maxLength: 200 })) }),
+      },
+    },
+    async (request, reply) => {
+      try {
+        const target = await connections.completeAuthorization((request.query as { state: string }).state, request.query as Record<string, string>);
+        return reply.redirect(target, 303);
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.code !== 'validation_error') throw error;
+        return renderPage(reply, 'message', { title: 'Link not valid', message: 'This bank authorization is unknown, already completed or expired. Start again from the app.', alert: true }, 400);
+      }
+    },
+  );
+};

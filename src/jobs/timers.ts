@@ -1,0 +1,96 @@
+/**
+ * Durable timers (DESIGN.md §3): rows in `timers` with a due time read from the injectable
+ * clock, so tests move time instead of waiting. Scheduling happens inside the caller's
+ * transaction; the worker's sweeper fires due timers, each in its own transaction together with
+ * the state change it causes. A timer whose handler throws is retried a minute later.
+ */
+import { sql } from 'kysely';
+import type { Db, Tx } from '../db/database.ts';
+import type { Clock } from '../lib/clock.ts';
+
+export type TimerKind = 'connection-initiation' | 'consent-expiry' | 'webhook-retry';
+
+export type TimerHandler = (tx: Tx, refId: string) => Promise<void>;
+
+/** Schedules (or moves) the timer `kind` of `refId` to fire at `dueAt`. */
+export async function scheduleTimer(tx: Tx | Db, kind: TimerKind, refId: string, dueAt: Date): Promise<void> {
+  await tx
+    .insertInto('timers')
+    .values({ kind, refId, dueAt, firedAt: null })
+    .onConflict((oc) => oc.columns(['kind', 'refId']).doUpdateSet({ dueAt, firedAt: null }))
+    .execute();
+}
+
+/** Cancels the timer `kind` of `refId`, if any. */
+export async function cancelTimer(tx: Tx | Db, kind: TimerKind, refId: string): Promise<void> {
+  await tx.deleteFrom('timers').where('kind', '=', kind).where('refId', '=', refId).execute();
+}
+
+export class TimerSweeper {
+  private readonly handlers = new Map<TimerKind, TimerHandler>();
+  private interval: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Registers what firing a timer of `kind` does. */
+  on(kind: TimerKind, handler: TimerHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  /** Fires every timer due by the clock's now; returns how many fired. */
+  async fireDue(): Promise<number> {
+    let fired = 0;
+    for (;;) {
+      const now = this.clock.now();
+      let current: number | null = null;
+      const done = await this.db
+        .transaction()
+        .execute(async (tx) => {
+          const timer = await tx
+            .selectFrom('timers')
+            .selectAll()
+            .where('firedAt', 'is', null)
+            .where('dueAt', '<=', now)
+            .where('kind', 'in', [...this.handlers.keys()])
+            .orderBy('dueAt')
+            .limit(1)
+            .forUpdate()
+            .skipLocked()
+            .executeTakeFirst();
+          if (!timer) return false;
+          current = timer.id;
+          await this.handlers.get(timer.kind as TimerKind)!(tx, timer.refId);
+          await tx.updateTable('timers').set({ firedAt: now }).where('id', '=', timer.id).execute();
+          return true;
+        })
+        .catch(async (error) => {
+          console.error('timer failed; retrying in a minute', error);
+          if (current === null) return false;
+          await this.db
+            .updateTable('timers')
+            .set({ dueAt: sql<Date>`${now}::timestamptz + interval '1 minute'` })
+            .where('id', '=', current)
+            .execute();
+          return true;
+        });
+      if (!done) return fired;
+      fired++;
+    }
+  }
+
+  /** Sweeps every `intervalMs` until stop(). */
+  start(intervalMs = 1000): void {
+    this.interval = setInterval(() => {
+      this.running ??= this.fireDue().finally(() => (this.running = null));
+    }, intervalMs);
+  }
+
+  async stop(): Promise<void> {
+    if (this.interval) clearInterval(this.interval);
+    await this.running;
+  }
+}

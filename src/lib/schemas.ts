@@ -1,0 +1,48 @@
+/**
+ * TypeBox schemas shared by routes: the error envelope, ids, ISO codes, the X-Client-Id
+ * header, and page shapes. They feed both validation (Ajv) and the OpenAPI document.
+ */
+import { Type, type TSchema } from 'typebox';
+
+export const Uuid = Type.String({ format: 'uuid' });
+export const Timestamp = Type.String({ format: 'date-time', description: 'UTC ISO 8601' });
+export const CountryCode = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2', examples: ['CZ'] });
+export const LanguageCode = Type.String({ pattern: '^[a-z]{2}$', description: 'ISO 639-1', examples: ['en'] });
+
+export const ErrorEnvelope = Type.Object(
+  {
+    errorDesc: Type.String({ description: 'human text, not for parsing' }),
+    error: Type.Object({
+      code: Type.String({ description: 'stable machine-readable code; branch on this only' }),
+      message: Type.String(),
+      nextRefreshPossibleAt: Type.Optional(Timestamp),
+    }),
+    requestId: Type.String({ description: 'same value as the X-Request-Id header' }),
+  },
+  { $id: 'ErrorEnvelope', description: 'Error envelope (spec "Errors")' },
+);
+
+/** Headers of client-scoped routes (spec "Authentication" 6). */
+export const ClientHeaders = Type.Object({ 'x-client-id': Type.String({ format: 'uuid', description: 'the client id' }) });
+
+/** Standard error responses for the OpenAPI document, keyed by status. */
+export function errorResponses(...statuses: number[]): Record<number, TSchema> {
+  return Object.fromEntries([400, 401, 404, 429, 500, ...statuses].map((s) => [s, Type.Ref('ErrorEnvelope')]));
+}
+
+/** A page: `{limit, nextCursor, data}` (spec "GET /v1/providers", "List transactions"). */
+export function Page<T extends TSchema>(item: T, description: string) {
+  return Type.Object(
+    {
+      limit: Type.Integer(),
+      nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'null on the last page' }),
+      data: Type.Array(item),
+    },
+    { description },
+  );
+}
+
+export const PageQuery = (defaultLimit: number) => ({
+  limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 500, default: defaultLimit })),
+  nextCursor: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, description: 'cursor from the previous page' })),
+});

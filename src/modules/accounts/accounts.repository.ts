@@ -1,0 +1,186 @@
+/** Accounts and transactions in PostgreSQL: idempotent upserts for downloads, keyset pages for reads. */
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/database.ts';
+import type { AccountRow, TransactionRow } from '../../db/schema.ts';
+
+/** The columns a transaction page serves. */
+export type TransactionPageRow = Pick<TransactionRow, 'id' | 'amount' | 'currencyCode' | 'recordState' | 'recordDate' | 'note' | 'counterParty' | 'details' | 'enrichment'>;
+import type { BankAccount, BankTransaction } from '../../banks/connector.ts';
+import { newId } from '../../lib/ids.ts';
+import { PreparedQueries } from '../../db/prepared.ts';
+
+/** Variable symbol without leading zeros ("0123" -> "123", "000" -> "0"); the spec's filter key. */
+export function variableSymbolKey(value: string | null | undefined): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  return value.replace(/^0+(?=.)/, '');
+}
+
+export interface AccountOwner {
+  connectionId: string;
+  partnerId: string;
+  clientId: string;
+}
+
+const UPSERT_BATCH = 500;
+
+export function accountsRepository(db: Db | Tx) {
+  const prepared = new PreparedQueries(db);
+  return {
+    /**
+     * Inserts new accounts (subscribed = `subscribe`) and refreshes known ones (name, balance,
+     * IBAN, authorized) without touching their subscription. Returns all accounts of the connection.
+     */
+    async upsertAccounts(owner: AccountOwner, accounts: BankAccount[], subscribe: boolean, at: Date): Promise<AccountRow[]> {
+      if (accounts.length > 0) {
+        await db
+          .insertInto('accounts')
+          .values(
+            accounts.map((a) => ({
+              id: newId(),
+              ...owner,
+              externalId: a.externalId,
+              name: a.name,
+              type: a.type,
+              currencyCode: a.currencyCode,
+              iban: a.iban,
+              balance: a.balance,
+              subscribed: subscribe,
+              createdAt: at,
+              updatedAt: at,
+            })),
+          )
+          .onConflict((oc) =>
+            oc.columns(['connectionId', 'externalId']).doUpdateSet({
+              name: (eb) => eb.ref('excluded.name'),
+              balance: (eb) => eb.ref('excluded.balance'),
+              iban: (eb) => eb.ref('excluded.iban'),
+              authorized: true,
+              updatedAt: at,
+            }),
+          )
+          .execute();
+      }
+      const known = accounts.map((a) => a.externalId);
+      let unauthorized = db.updateTable('accounts').set({ authorized: false, updatedAt: at }).where('connectionId', '=', owner.connectionId);
+      if (known.length) unauthorized = unauthorized.where('externalId', 'not in', known);
+      await unauthorized.execute();
+      return this.listForConnection(owner.connectionId, false);
+    },
+
+    listForConnection(connectionId: string, subscribedOnly: boolean, limit = 100): Promise<AccountRow[]> {
+      let query = db.selectFrom('accounts').selectAll().where('connectionId', '=', connectionId).orderBy('createdAt').orderBy('externalId').limit(limit);
+      if (subscribedOnly) query = query.where('subscribed', '=', true).where('authorized', '=', true);
+      return query.execute();
+    },
+
+    /** The account if it belongs to this partner, mode and client (one query), with its connection's state. */
+    findOwned(partnerId: string, mode: string, clientId: string, accountId: string): Promise<(AccountRow & { connectionState: string }) | undefined> {
+      return db
+        .selectFrom('accounts')
+        .innerJoin('connections', 'connections.id', 'accounts.connectionId')
+        .selectAll('accounts')
+        .select('connections.state as connectionState')
+        .where('accounts.id', '=', accountId)
+        .where('accounts.partnerId', '=', partnerId)
+        .where('accounts.clientId', '=', clientId)
+        .where('connections.mode', '=', mode as 'sandbox')
+        .executeTakeFirst();
+    },
+
+    setSubscribed(accountId: string, subscribed: boolean, at: Date): Promise<AccountRow | undefined> {
+      return db.updateTable('accounts').set({ subscribed, updatedAt: at }).where('id', '=', accountId).returningAll().executeTakeFirst();
+    },
+
+    /**
+     * Inserts new transactions and updates Uncleared ones in place (they may have cleared);
+     * Cleared rows never change. Idempotent: a retried download adds nothing twice.
+     * Returns how many rows were inserted or updated.
+     */
+    async upsertTransactions(accountId: string, transactions: BankTransaction[], at: Date): Promise<number> {
+      let written = 0;
+      for (let i = 0; i < transactions.length; i += UPSERT_BATCH) {
+        const batch = transactions.slice(i, i + UPSERT_BATCH);
+        const result = await db
+          .insertInto('transactions')
+          .values(
+            batch.map((t) => ({
+              id: newId(),
+              accountId,
+              externalId: t.externalId,
+              amount: t.amount,
+              currencyCode: t.currencyCode,
+              recordState: t.recordState,
+              recordDate: t.recordDate,
+              note: t.note,
+              counterParty: t.counterParty,
+              details: JSON.stringify(t.details),
+              variableSymbolKey: variableSymbolKey(t.details.variableSymbol),
+              enrichment: null,
+              createdAt: at,
+              updatedAt: at,
+            })),
+          )
+          .onConflict((oc) =>
+            oc
+              .columns(['accountId', 'externalId'])
+              .doUpdateSet({
+                amount: (eb) => eb.ref('excluded.amount'),
+                recordState: (eb) => eb.ref('excluded.recordState'),
+                recordDate: (eb) => eb.ref('excluded.recordDate'),
+                note: (eb) => eb.ref('excluded.note'),
+                counterParty: (eb) => eb.ref('excluded.counterParty'),
+                details: sql`excluded.details`,
+                variableSymbolKey: (eb) => eb.ref('excluded.variableSymbolKey'),
+                updatedAt: at,
+              })
+              .where('transactions.recordState', '=', 'Uncleared'),
+          )
+          .executeTakeFirst();
+        written += Number(result.numInsertedOrUpdatedRows ?? 0n);
+      }
+      return written;
+    },
+
+    /**
+     * A page of an account's transactions, newest first by recordDate then id, after the
+     * (recordDate, id) position, only when the account belongs to `owner` (checked in the same
+     * query, so a page costs one round trip). Empty for an unknown or foreign account.
+     */
+    pageTransactions(owner: { partnerId: string; mode: string; clientId: string }, accountId: string, after: [string, string] | null, limit: number, variableSymbols: string[] | null): Promise<TransactionPageRow[]> {
+      const values: unknown[] = [accountId, owner.partnerId, owner.clientId, owner.mode, limit, ...(after ? [new Date(after[0]), after[1]] : []), ...(variableSymbols ?? [])];
+      const shape = `page:${after ? 'after' : 'first'}:${variableSymbols?.length ?? 0}`;
+      return prepared.execute(shape, values, (p) => {
+        let query = db
+          .selectFrom('transactions')
+          .select(['id', 'amount', 'currencyCode', 'recordState', 'recordDate', 'note', 'counterParty', 'details', 'enrichment'])
+          .where('accountId', '=', p[0]!)
+          .where(({ exists, selectFrom }) =>
+            exists(
+              selectFrom('accounts')
+                .innerJoin('connections', 'connections.id', 'accounts.connectionId')
+                .select('accounts.id')
+                .where('accounts.id', '=', p[0]!)
+                .where('accounts.partnerId', '=', p[1]!)
+                .where('accounts.clientId', '=', p[2]!)
+                .where('connections.mode', '=', p[3] as 'sandbox'),
+            ),
+          )
+          .orderBy('recordDate', 'desc')
+          .orderBy('id', 'desc')
+          .limit(p[4] as unknown as number);
+        if (after) query = query.where((eb) => eb(eb.refTuple('recordDate', 'id'), '<', eb.tuple(p[5] as unknown as Date, p[6]!)));
+        if (variableSymbols) query = query.where('variableSymbolKey', 'in', p.slice(after ? 7 : 5));
+        return query;
+      });
+    },
+
+    countTransactions(accountId: string): Promise<number> {
+      return db
+        .selectFrom('transactions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('accountId', '=', accountId)
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n));
+    },
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * Accounts and transactions (spec "Account", "Transaction", "List accounts", subscription
+ * endpoints, "List transactions"; DESIGN.md §5). Accounts: raw array, at most 100, the subscribed
+ * view unless `subscription=all`. Subscription can only narrow what the bank authorized;
+ * unsubscribed accounts get no new data. Transactions: newest first by recordDate then id,
+ * keyset-paged; the variableSymbol filter ignores leading zeros on both sides.
+ */
+import type { Db } from '../../db/database.ts';
+import type { AccountRow } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { CursorCodec } from '../../lib/cursor.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import type { ConnectionsService } from '../connections/connections.service.ts';
+import { accountsRepository, variableSymbolKey, type TransactionPageRow } from './accounts.repository.ts';
+
+export interface AccountView {
+  id: string;
+  name: string;
+  type: string;
+  balance: number;
+  currencyCode: string;
+  iban: string | null;
+  subscribed: boolean;
+}
+
+export interface TransactionView {
+  id: string;
+  amount: number;
+  currencyCode: string;
+  recordState: 'Cleared' | 'Uncleared';
+  recordDate: string;
+  note: string;
+  counterParty: string;
+  details: Record<string, string | null>;
+  enrichment?: unknown;
+}
+
+export interface TransactionQuery {
+  limit: number;
+  nextCursor?: string;
+  variableSymbol?: string[];
+}
+
+const toAccountView = (a: AccountRow): AccountView => ({
+  id: a.id,
+  name: a.name,
+  type: a.type,
+  balance: a.balance,
+  currencyCode: a.currencyCode,
+  iban: a.iban,
+  subscribed: a.subscribed && a.authorized,
+});
+
+function toTransactionView(t: TransactionPageRow, withEnrichment: boolean): TransactionView {
+  return {
+    id: t.id,
+    amount: t.amount,
+    currencyCode: t.currencyCode,
+    recordState: t.recordState,
+    recordDate: t.recordDate.toISOString(),
+    note: t.note,
+    counterParty: t.counterParty,
+    details: t.details,
+    ...(withEnrichment && t.enrichment ? { enrichment: t.enrichment } : {}),
+  };
+}
+
+export function accountsService(deps: { db: Db; clock: Clock; cursors: CursorCodec; queue: JobQueue; connections: ConnectionsService }) {
+  const repo = accountsRepository(deps.db);
+
+  async function requireAccount(auth: AuthContext, clientId: string, accountId: string) {
+    const account = await repo.findOwned(auth.partner.id, auth.mode, clientId, accountId);
+    if (!account) throw notFound(`Account ${accountId}`);
+    return account;
+  }
+
+  return {
+    /** Accounts of a connection: subscribed ones, or all with `all`. At most 100. */
+    async list(auth: AuthContext, clientId: string, connectionId: string, all: boolean): Promise<AccountView[]> {
+      await deps.connections.require(auth, clientId, connectionId);
+      return (await repo.listForConnection(connectionId, !all)).map(toAccountView);
+    },
+
+    /**
+     * Subscribes (PATCH) or unsubscribes (DELETE) an account. Subscribing an account the bank no
+     * longer authorizes is validation_error. A newly subscribed account of an Active connection
+     * gets its data downloaded.
+     */
+    async setSubscribed(auth: AuthContext, clientId: string, accountId: string, subscribed: boolean): Promise<AccountView> {
+      const account = await requireAccount(auth, clientId, accountId);
+      if (subscribed && !account.authorized) throw invalid('accountId', 'the bank consent does not cover this account; reconnect to authorize it');
+      if (account.subscribed === subscribed) return toAccountView(account);
+      return deps.db.transaction().execute(async (tx) => {
+        const updated = await accountsRepository(tx).setSubscribed(accountId, subscribed, deps.clock.now());
+        if (subscribed && account.connectionState === 'Active') {
+          await deps.queue.enqueue(tx, 'connection-download', { connectionId: account.connectionId, reason: 'subscribe', accountId });
+        }
+        return toAccountView(updated!);
+      });
+    },
+
+    /** One page of an account's transactions; not_found for another's account, validation_error for a bad cursor. */
+    async transactions(auth: AuthContext, clientId: string, accountId: string, query: TransactionQuery) {
+      const symbols = query.variableSymbol?.length ? [...new Set(query.variableSymbol.map((v) => variableSymbolKey(String(v))!))] : null;
+      const scope = `transactions:${accountId}:${symbols ? symbols.sort().join(',') : ''}`;
+      const after = query.nextCursor ? (deps.cursors.decode(scope, query.nextCursor) as [string, string]) : null;
+      const owner = { partnerId: auth.partner.id, mode: auth.mode, clientId };
+      const rows = query.limit === 0 ? [] : await repo.pageTransactions(owner, accountId, after, query.limit + 1, symbols);
+      // An empty page needs the ownership check on its own: empty account, or not the caller's (404)?
+      if (rows.length === 0) await requireAccount(auth, clientId, accountId);
+      if (query.limit === 0) return { limit: 0, nextCursor: query.nextCursor ?? null, data: [] };
+      const page = rows.slice(0, query.limit);
+      const last = page[page.length - 1];
+      const nextCursor = rows.length > query.limit && last ? deps.cursors.encode(scope, [last.recordDate.toISOString(), last.id]) : null;
+      return { limit: query.limit, nextCursor, data: page.map((t) => toTransactionView(t, auth.partner.capabilities.enrichment)) };
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof accountsService>;

@@ -1,0 +1,211 @@
+/**
+ * The connection state machine after creation (spec "Connection states" transition table,
+ * "POST .../refresh", "Revoke connection"; DESIGN.md §5): activation with the consent-expiry
+ * timer, consent expiry, revocation by the partner, at the bank and automatically after the
+ * first download, refresh with its guards, and deletion. Every state change commits together
+ * with its event and the jobs or timers it causes.
+ */
+import type { Db, Tx } from '../../db/database.ts';
+import type { Connection } from '../../db/schema.ts';
+import type { Banks } from '../../banks/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { addDuration } from '../../lib/iso.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { cancelTimer, scheduleTimer } from '../../jobs/timers.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import type { PartnersService } from '../partners/partners.service.ts';
+import type { ProvidersService } from '../providers/providers.service.ts';
+import type { EventLog } from '../webhooks/events.ts';
+import { connectionsRepository } from './connections.repository.ts';
+import { subjectOf, toConnectionView, type ConnectionsService, type ConnectionView } from './connections.service.ts';
+
+/** Cooldown after a successful manual refresh (spec "Limits"). */
+export const REFRESH_COOLDOWN_MS = 10 * 60_000;
+/** A refresh marked running for longer than this is taken to have died. */
+const REFRESH_STALE_MS = 15 * 60_000;
+
+export interface LifecycleDeps {
+  db: Db;
+  clock: Clock;
+  queue: JobQueue;
+  events: EventLog;
+  banks: Banks;
+  providers: ProvidersService;
+  partners: PartnersService;
+  connections: ConnectionsService;
+}
+
+const recoverable = (c: Connection) => {
+  if (c.state === 'Disabled') throw new ApiError('connection_not_recoverable', 'The connection is Disabled: it never obtained consent; create a new connection');
+};
+
+export function lifecycleService(deps: LifecycleDeps) {
+  const { db, clock, events, banks, queue } = deps;
+
+  async function connectorOf(connection: Connection) {
+    const provider = (await deps.providers.find(connection.providerId))!;
+    return { provider, connector: banks.connectorFor(provider) };
+  }
+
+  /** Makes a connection Inactive inside `tx`, with `event` (or none), ending any refresh and the expiry timer. */
+  async function inactivate(tx: Tx, connection: Connection, event: 'ConnectionConsentExpired' | 'ConnectionConsentRevoked' | 'ConnectionRefreshFailed' | null, data: Record<string, unknown> = {}): Promise<void> {
+    const now = clock.now();
+    await connectionsRepository(tx).update(connection.id, { state: 'Inactive', refreshingSince: null, updatedAt: now });
+    await cancelTimer(tx, 'consent-expiry', connection.id);
+    if (event) await deps.events.record(tx, subjectOf(connection), event, data, now);
+  }
+
+  /** Revokes at the bank, then makes the connection Inactive with `event` (none for a partner's or automatic revoke). */
+  async function revokeNow(connection: Connection, event: 'ConnectionConsentRevoked' | null, data: Record<string, unknown> = {}): Promise<Connection> {
+    if (connection.consentRef) await (await connectorOf(connection)).connector.revokeConsent(connection.consentRef);
+    return db.transaction().execute(async (tx) => {
+      const locked = (await connectionsRepository(tx).lock(connection.id))!;
+      if (locked.state === 'Active') await inactivate(tx, locked, event, data);
+      return (await connectionsRepository(tx).lock(connection.id))!;
+    });
+  }
+
+  return {
+    /**
+     * Inside `tx`: a downloaded connection becomes Active with ConnectionCreateSuccess, its consent
+     * expiring after the partner's consentDuration (durable timer).
+     */
+    async activate(tx: Tx, connection: Connection, data: Record<string, unknown>): Promise<void> {
+      const now = clock.now();
+      const partner = await deps.partners.show(connection.partnerId);
+      const consentExpiresAt = addDuration(now, partner.consentDuration);
+      await connectionsRepository(tx).update(connection.id, { state: 'Active', errorCode: null, errorDesc: null, consentExpiresAt, updatedAt: now });
+      await cancelTimer(tx, 'connection-initiation', connection.id);
+      await scheduleTimer(tx, 'consent-expiry', connection.id, consentExpiresAt);
+      await events.record(tx, subjectOf(connection), 'ConnectionCreateSuccess', data, now);
+    },
+
+    /** After the first successful download, with capability autoRevokeAfterCreate: revoke, Inactive, no webhook. */
+    async autoRevokeIfEnabled(connectionId: string): Promise<void> {
+      const connection = await connectionsRepository(db).find(connectionId);
+      if (!connection || connection.state !== 'Active') return;
+      const partner = await deps.partners.show(connection.partnerId);
+      if (partner.capabilities.autoRevokeAfterCreate) await revokeNow(connection, null);
+    },
+
+    /** Timer (and sandbox control): an Active connection's consent expires: Inactive + ConnectionConsentExpired. */
+    async expireConsent(tx: Tx, connectionId: string): Promise<void> {
+      const connection = await connectionsRepository(tx).lock(connectionId);
+      if (connection?.state === 'Active') await inactivate(tx, connection, 'ConnectionConsentExpired', { consentExpiresAt: connection.consentExpiresAt?.toISOString() ?? null });
+    },
+
+    /**
+     * Revoke operation: Active -> Inactive (revoked at the bank) with ConnectionConsentRevoked;
+     * Inactive -> 200 no-op without callback; Disabled -> connection_not_recoverable; Pending ->
+     * operation_temporarily_unavailable.
+     */
+    async revoke(auth: AuthContext, clientId: string, connectionId: string): Promise<ConnectionView> {
+      const connection = await deps.connections.require(auth, clientId, connectionId);
+      recoverable(connection);
+      if (connection.state === 'Pending') throw new ApiError('operation_temporarily_unavailable', 'The connection is still being created; revoke it once it is Active');
+      if (connection.state === 'Inactive') return toConnectionView(connection);
+      return toConnectionView(await revokeNow(connection, 'ConnectionConsentRevoked', { revokedBy: 'partner' }));
+    },
+
+    /** Sandbox control: the user revokes consent at the bank; we learn it: Inactive + ConnectionConsentRevoked. */
+    async revokedAtBank(auth: AuthContext, clientId: string, connectionId: string): Promise<ConnectionView> {
+      const connection = await deps.connections.require(auth, clientId, connectionId);
+      if (connection.state !== 'Active') throw new ApiError('validation_error', `connectionId: the connection is ${connection.state}; only an Active consent can be revoked at the bank`);
+      return toConnectionView(await revokeNow(connection, 'ConnectionConsentRevoked', { revokedBy: 'bank' }));
+    },
+
+    /** Sandbox control: the consent expires now. */
+    async expireNow(auth: AuthContext, clientId: string, connectionId: string): Promise<ConnectionView> {
+      const connection = await deps.connections.require(auth, clientId, connectionId);
+      if (connection.state !== 'Active') throw new ApiError('validation_error', `connectionId: the connection is ${connection.state}; only an Active consent can expire`);
+      await db.transaction().execute((tx) => this.expireConsent(tx, connectionId));
+      return toConnectionView((await connectionsRepository(db).find(connectionId))!);
+    },
+
+    /**
+     * Refresh (spec "POST .../refresh"): 202 `{status: 'Accepted', nextRefreshPossibleAt}` and a
+     * download in the background. Errors: capability_disabled, connection_not_recoverable
+     * (Disabled), consent_inactive (Inactive), operation_temporarily_unavailable (Pending),
+     * refresh_in_progress, refresh_cooldown / refresh_quota_exceeded (with nextRefreshPossibleAt),
+     * background_refresh_not_allowed (406: the connection becomes Inactive, ConnectionConsentRevoked follows).
+     */
+    async refresh(auth: AuthContext, clientId: string, connectionId: string): Promise<{ status: 'Accepted'; nextRefreshPossibleAt: string }> {
+      if (!auth.partner.capabilities.refresh) throw new ApiError('capability_disabled', 'Capability refresh is not enabled for this partner');
+      const connection = await deps.connections.require(auth, clientId, connectionId);
+      recoverable(connection);
+      if (connection.state === 'Inactive') throw new ApiError('consent_inactive', 'The consent is no longer active; reconnect the connection');
+      if (connection.state === 'Pending') throw new ApiError('operation_temporarily_unavailable', 'The connection is still being created; refresh it once it is Active');
+      const { provider, connector } = await connectorOf(connection);
+
+      if (!(await connector.backgroundRefreshAllowed(connection.consentRef!, provider.code))) {
+        await db.transaction().execute(async (tx) => {
+          const locked = (await connectionsRepository(tx).lock(connectionId))!;
+          if (locked.state === 'Active') await inactivate(tx, locked, 'ConnectionConsentRevoked', { reason: 'background_refresh_not_allowed' });
+        });
+        throw new ApiError('background_refresh_not_allowed', 'The bank requires the user to be present; the connection is now Inactive; reconnect with the user');
+      }
+
+      const quota = connector.traits(provider.code).dailyRefreshQuota;
+      return db.transaction().execute(async (tx) => {
+        const repo = connectionsRepository(tx);
+        const locked = (await repo.lock(connectionId))!;
+        const now = clock.now();
+        if (locked.state !== 'Active') throw new ApiError('consent_inactive', 'The consent is no longer active; reconnect the connection');
+        if (locked.refreshingSince && now.getTime() - locked.refreshingSince.getTime() < REFRESH_STALE_MS) {
+          throw new ApiError('refresh_in_progress', 'A refresh of this connection is already running');
+        }
+        const cooldownEnd = locked.lastManualRefreshAt ? new Date(locked.lastManualRefreshAt.getTime() + REFRESH_COOLDOWN_MS) : null;
+        if (cooldownEnd && cooldownEnd > now) {
+          throw new ApiError('refresh_cooldown', 'Too soon after the last refresh', { nextRefreshPossibleAt: cooldownEnd.toISOString() });
+        }
+        const nextDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+        if (quota !== null && (await repo.refreshesSince(connectionId, new Date(nextDay.getTime() - 86_400_000))) >= quota) {
+          throw new ApiError('refresh_quota_exceeded', `The bank allows ${quota} refresh(es) a day`, { nextRefreshPossibleAt: nextDay.toISOString() });
+        }
+        await repo.update(connectionId, { refreshingSince: now });
+        await repo.recordRefresh(connectionId, now);
+        await queue.enqueue(tx, 'connection-download', { connectionId, reason: 'refresh' });
+        const afterCooldown = new Date(now.getTime() + REFRESH_COOLDOWN_MS);
+        const quotaLeft = quota === null || (await repo.refreshesSince(connectionId, new Date(nextDay.getTime() - 86_400_000))) < quota;
+        return { status: 'Accepted' as const, nextRefreshPossibleAt: (quotaLeft ? afterCooldown : new Date(Math.max(afterCooldown.getTime(), nextDay.getTime()))).toISOString() };
+      });
+    },
+
+    /**
+     * The end of a refresh download, inside `tx`: success -> ConnectionRefreshSuccess and the
+     * cooldown starts; a bank demanding re-authentication or a consent revoked at the bank ->
+     * Inactive with ConnectionRefreshFailed; another bank error -> ConnectionRefreshFailed, still Active.
+     */
+    async finishRefresh(tx: Tx, connectionId: string, outcome: { ok: true; data: Record<string, unknown> } | { ok: false; code: string; message: string }): Promise<void> {
+      const connection = await connectionsRepository(tx).lock(connectionId);
+      if (!connection) return;
+      const now = clock.now();
+      if (outcome.ok) {
+        await connectionsRepository(tx).update(connectionId, { refreshingSince: null, lastManualRefreshAt: now, lastRefreshedAt: now, updatedAt: now });
+        await events.record(tx, subjectOf(connection), 'ConnectionRefreshSuccess', outcome.data, now);
+        return;
+      }
+      const error = { code: outcome.code, message: outcome.message };
+      if (['reauthentication_required', 'consent_revoked'].includes(outcome.code) && connection.state === 'Active') {
+        await inactivate(tx, connection, 'ConnectionRefreshFailed', { error });
+        return;
+      }
+      await connectionsRepository(tx).update(connectionId, { refreshingSince: null, updatedAt: now });
+      await events.record(tx, subjectOf(connection), 'ConnectionRefreshFailed', { error }, now);
+    },
+
+    /** `DELETE /v1/connections/{id}`: revokes consent at the bank when Active, then purges the connection with its accounts and transactions. */
+    async remove(auth: AuthContext, clientId: string, connectionId: string): Promise<void> {
+      const connection = await deps.connections.require(auth, clientId, connectionId);
+      if (connection.state === 'Active' && connection.consentRef) await (await connectorOf(connection)).connector.revokeConsent(connection.consentRef);
+      await db.transaction().execute(async (tx) => {
+        await cancelTimer(tx, 'connection-initiation', connectionId);
+        await cancelTimer(tx, 'consent-expiry', connectionId);
+        await connectionsRepository(tx).delete(connectionId);
+      });
+    },
+  };
+}
+
+export type LifecycleService = ReturnType<typeof lifecycleService>;

@@ -1,0 +1,113 @@
+/** Partners and their API keys in PostgreSQL. The only file of the module touching Kysely. */
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { ApiKeyRow, Capabilities, Partner } from '../../db/schema.ts';
+import type { Mode } from '../../lib/ids.ts';
+import { PreparedQueries } from '../../db/prepared.ts';
+
+export interface NewPartner {
+  id: string;
+  name: string;
+  capabilities: Capabilities;
+  consentDuration: string;
+  countries: string[] | null;
+  returnUrlPatterns: string[];
+}
+
+export type PartnerChanges = Partial<Omit<NewPartner, 'id'> & { subscribeToAllAccounts: boolean; skipConsentScreenAllowed: boolean; rateLimit: number | null }>;
+
+export function partnersRepository(db: Db) {
+  const prepared = new PreparedQueries(db);
+  return {
+    async insert(partner: NewPartner): Promise<void> {
+      await db.insertInto('partners').values({ ...partner, capabilities: JSON.stringify(partner.capabilities) }).execute();
+    },
+
+    async update(id: string, changes: PartnerChanges): Promise<Partner | undefined> {
+      const { capabilities, ...rest } = changes;
+      return db
+        .updateTable('partners')
+        .set({ ...rest, ...(capabilities ? { capabilities: JSON.stringify(capabilities) } : {}) })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    find(id: string): Promise<Partner | undefined> {
+      return db.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async count(): Promise<number> {
+      const row = await db.selectFrom('partners').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async insertKey(key: { id: string; partnerId: string; mode: Mode; keyHash: string; hint: string }): Promise<void> {
+      await db.insertInto('apiKeys').values(key).execute();
+    },
+
+    listKeys(partnerId?: string): Promise<ApiKeyRow[]> {
+      let query = db.selectFrom('apiKeys').selectAll().orderBy('createdAt').orderBy('id');
+      if (partnerId) query = query.where('partnerId', '=', partnerId);
+      return query.execute();
+    },
+
+    revokeKey(id: string, at: Date): Promise<ApiKeyRow | undefined> {
+      return db
+        .updateTable('apiKeys')
+        .set({ revokedAt: at })
+        .where('id', '=', id)
+        .where('revokedAt', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    findKey(id: string): Promise<ApiKeyRow | undefined> {
+      return db.selectFrom('apiKeys').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * The active key with this fingerprint and its partner, in one round trip. With `windowStart`
+     * (unix seconds) the same statement also counts the request in the key's rate-limit window
+     * and returns the count so far.
+     */
+    async findActiveKeyByHash(keyHash: string, windowStart: number | null): Promise<{ key: ApiKeyRow; partner: Partner; requestsInWindow?: number } | undefined> {
+      const lookup = (q: Db, hash: string) =>
+        q
+          .selectFrom('apiKeys')
+          .innerJoin('partners', 'partners.id', 'apiKeys.partnerId')
+          .selectAll('partners')
+          .select(['apiKeys.id as keyId', 'apiKeys.mode as keyMode', 'apiKeys.keyHash', 'apiKeys.hint', 'apiKeys.createdAt as keyCreatedAt', 'apiKeys.revokedAt'])
+          .where('apiKeys.keyHash', '=', hash)
+          .where('apiKeys.revokedAt', 'is', null);
+      const [row] =
+        windowStart === null
+          ? await prepared.execute('active-key', [keyHash], ([hash]) => lookup(db, hash!))
+          : await prepared.execute('active-key-counted', [keyHash, windowStart], ([hash, window]) =>
+              db
+                .with('k', (q) => lookup(q as unknown as Db, hash!))
+                .with('c', (q) =>
+                  q
+                    .insertInto('rateLimitCounters')
+                    .columns(['keyId', 'windowStart', 'count'])
+                    .expression((eb) => eb.selectFrom('k').select(['k.keyId', eb.val(window as unknown as number).as('windowStart'), eb.lit(1).as('count')]))
+                    .onConflict((oc) => oc.columns(['keyId', 'windowStart']).doUpdateSet({ count: sql`rate_limit_counters.count + 1` }))
+                    .returning('count'),
+                )
+                .selectFrom('k')
+                .leftJoin('c', (join) => join.onTrue())
+                .selectAll('k')
+                .select('c.count as requestsInWindow'),
+            );
+      if (!row) return undefined;
+      const { keyId, keyMode, keyHash: hash, hint, keyCreatedAt, revokedAt, requestsInWindow, ...partner } = row as typeof row & { requestsInWindow?: number | null };
+      return {
+        key: { id: keyId, partnerId: partner.id, mode: keyMode, keyHash: hash, hint, createdAt: keyCreatedAt, revokedAt },
+        partner: partner as Partner,
+        ...(requestsInWindow != null ? { requestsInWindow: Number(requestsInWindow) } : {}),
+      };
+    },
+  };
+}
+
+export type PartnersRepository = ReturnType<typeof partnersRepository>;

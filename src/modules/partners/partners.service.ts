@@ -1,0 +1,194 @@
+/**
+ * Partners, API keys and the partner configuration resource (spec "Partner configuration",
+ * "Authentication" 2-4; DESIGN.md §4). Errors: ApiError validation_error / not_found.
+ */
+import type { Db } from '../../db/database.ts';
+import type { Capabilities, Partner } from '../../db/schema.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+import { apiKeyMode, digestsEqual, newApiKey, newId, sha256Hex, type Mode } from '../../lib/ids.ts';
+import { isCountryCode, isDuration } from '../../lib/iso.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { partnersRepository, type PartnerChanges } from './partners.repository.ts';
+
+export const capabilityNames = ['refresh', 'reconnect', 'enrichment', 'autoRevokeAfterCreate', 'nonRegulatedProviders'] as const;
+export const allCapabilities: Capabilities = { refresh: true, reconnect: true, enrichment: true, autoRevokeAfterCreate: false, nonRegulatedProviders: true };
+const noCapabilities: Capabilities = { refresh: false, reconnect: false, enrichment: false, autoRevokeAfterCreate: false, nonRegulatedProviders: false };
+
+/** The demo partner's return-URL pattern: any localhost port and path. */
+export const DEMO_RETURN_URL_PATTERN = 'http://localhost:*/*';
+
+export interface PartnerInput {
+  name?: string;
+  capabilities?: string[];
+  returnUrlPatterns?: string[];
+  consentDuration?: string;
+  countries?: string[] | null;
+  subscribeToAllAccounts?: boolean;
+  skipConsentScreenAllowed?: boolean;
+  /** Requests per second per API key; null restores the default. */
+  rateLimit?: number | null;
+}
+
+/** Partner configuration resource as the spec shows it. */
+export interface PartnerConfig {
+  partnerId: string;
+  name: string;
+  mode: Mode;
+  capabilities: Capabilities;
+  consentDuration: string;
+  countries: string[] | null;
+  webhook: { signatureVersion: 'v1' };
+}
+
+export interface IssuedKey {
+  keyId: string;
+  apiKey: string;
+  mode: Mode;
+}
+
+export interface KeyView {
+  keyId: string;
+  partnerId: string;
+  mode: Mode;
+  hint: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export function partnersService(db: Db, clock: Clock) {
+  const repo = partnersRepository(db);
+
+  async function issueKey(partnerId: string, mode: Mode): Promise<IssuedKey> {
+    const apiKey = newApiKey(mode);
+    const keyId = newId();
+    await repo.insertKey({ id: keyId, partnerId, mode, keyHash: sha256Hex(apiKey), hint: apiKey.slice(-4) });
+    return { keyId, apiKey, mode };
+  }
+
+  async function mustFind(partnerId: string): Promise<Partner> {
+    const partner = await repo.find(partnerId);
+    if (!partner) throw notFound(`Partner ${partnerId}`);
+    return partner;
+  }
+
+  return {
+    /** Creates a partner and its first sandbox key (shown once). */
+    async create(input: PartnerInput & { name: string }): Promise<{ partner: Partner; key: IssuedKey }> {
+      const changes = parsePartnerInput(input);
+      const id = newId();
+      await repo.insert({
+        id,
+        name: input.name,
+        capabilities: changes.capabilities ?? noCapabilities,
+        consentDuration: changes.consentDuration ?? 'P90D',
+        countries: changes.countries ?? null,
+        returnUrlPatterns: changes.returnUrlPatterns ?? [],
+      });
+      const partner = await repo.update(id, changes);
+      return { partner: partner!, key: await issueKey(id, 'sandbox') };
+    },
+
+    /** Creates the demo partner when the database has no partner yet; null otherwise. */
+    async ensureDemoPartner(): Promise<{ partner: Partner; key: IssuedKey } | null> {
+      if ((await repo.count()) > 0) return null;
+      return this.create({ name: 'Demo Partner', capabilities: capabilityNames.filter((c) => allCapabilities[c]), returnUrlPatterns: [DEMO_RETURN_URL_PATTERN] });
+    },
+
+    /** Changes a partner's settings; effective on the next request. */
+    async set(partnerId: string, input: PartnerInput): Promise<Partner> {
+      await mustFind(partnerId);
+      return (await repo.update(partnerId, parsePartnerInput(input)))!;
+    },
+
+    show: mustFind,
+
+    issueKey: async (partnerId: string, mode: Mode) => {
+      await mustFind(partnerId);
+      return issueKey(partnerId, mode);
+    },
+
+    async listKeys(partnerId?: string): Promise<KeyView[]> {
+      return (await repo.listKeys(partnerId)).map((k) => ({
+        keyId: k.id,
+        partnerId: k.partnerId,
+        mode: k.mode,
+        hint: `…${k.hint}`,
+        createdAt: k.createdAt.toISOString(),
+        revokedAt: k.revokedAt?.toISOString() ?? null,
+      }));
+    },
+
+    /** Revokes a key at once; not_found for an unknown or already revoked key. */
+    async revokeKey(keyId: string): Promise<void> {
+      const revoked = await repo.revokeKey(keyId, clock.now());
+      if (!revoked) throw notFound(`Active API key ${keyId}`);
+    },
+
+    /**
+     * The partner and mode of a raw X-Api-Key value, or null when it is not an active key. With
+     * `windowStart` (unix seconds) the request is also counted in the key's rate-limit window.
+     */
+    async authenticate(rawKey: string, windowStart: number | null = null): Promise<AuthContext | null> {
+      const mode = apiKeyMode(rawKey);
+      if (!mode) return null;
+      const hash = sha256Hex(rawKey);
+      const found = await repo.findActiveKeyByHash(hash, windowStart);
+      if (!found || !digestsEqual(found.key.keyHash, hash) || found.key.mode !== mode) return null;
+      return { partner: found.partner, mode, keyId: found.key.id, requestsInWindow: found.requestsInWindow };
+    },
+
+    /** The spec's partner configuration resource for the calling key. */
+    config(auth: AuthContext): PartnerConfig {
+      const p = auth.partner;
+      return {
+        partnerId: p.id,
+        name: p.name,
+        mode: auth.mode,
+        capabilities: { ...noCapabilities, ...p.capabilities },
+        consentDuration: p.consentDuration,
+        countries: p.countries,
+        webhook: { signatureVersion: 'v1' },
+      };
+    },
+  };
+}
+
+export type PartnersService = ReturnType<typeof partnersService>;
+
+/** Validates CLI/admin input; throws validation_error naming the field. */
+function parsePartnerInput(input: PartnerInput): PartnerChanges {
+  const changes: PartnerChanges = {};
+  if (input.name !== undefined) {
+    if (input.name.trim() === '') throw invalid('name', 'must not be empty');
+    changes.name = input.name.trim();
+  }
+  if (input.capabilities !== undefined) {
+    const unknown = input.capabilities.filter((c) => !(capabilityNames as readonly string[]).includes(c));
+    if (unknown.length) throw invalid('capabilities', `unknown capability ${unknown.join(', ')}; known: ${capabilityNames.join(', ')}`);
+    changes.capabilities = Object.fromEntries(capabilityNames.map((c) => [c, input.capabilities!.includes(c)])) as unknown as Capabilities;
+  }
+  if (input.consentDuration !== undefined) {
+    if (!isDuration(input.consentDuration)) throw invalid('consentDuration', 'must be an ISO 8601 duration such as P90D');
+    changes.consentDuration = input.consentDuration;
+  }
+  if (input.countries !== undefined) {
+    const bad = (input.countries ?? []).filter((c) => !isCountryCode(c));
+    if (bad.length) throw invalid('countries', `not ISO 3166-1 alpha-2: ${bad.join(', ')}`);
+    changes.countries = input.countries;
+  }
+  if (input.returnUrlPatterns !== undefined) {
+    for (const pattern of input.returnUrlPatterns) {
+      if (!/^[a-z][a-z0-9+.-]*:\/\/?\S+$/i.test(pattern)) throw invalid('returnUrlPatterns', `"${pattern}" is not a URL pattern (scheme://host[:port][/path])`);
+    }
+    changes.returnUrlPatterns = input.returnUrlPatterns;
+  }
+  if (input.subscribeToAllAccounts !== undefined) changes.subscribeToAllAccounts = input.subscribeToAllAccounts;
+  if (input.skipConsentScreenAllowed !== undefined) changes.skipConsentScreenAllowed = input.skipConsentScreenAllowed;
+  if (input.rateLimit !== undefined) {
+    if (input.rateLimit !== null && (!Number.isInteger(input.rateLimit) || input.rateLimit < 1)) throw invalid('rateLimit', 'must be a positive whole number of requests per second');
+    changes.rateLimit = input.rateLimit;
+  }
+  return changes;
+}
+

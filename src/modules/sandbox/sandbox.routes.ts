@@ -1,0 +1,91 @@
+/**
+ * Sandbox controls (DESIGN.md §7), sandbox keys only (a live key gets 404 not_found), to script
+ * every scenario without a browser:
+ * - `POST /v1/sandbox/connections/{id}/complete {outcome, username?}` finishes an open bank journey;
+ * - `.../expire-consent` expires an Active consent now (ConnectionConsentExpired);
+ * - `.../revoke-at-bank` revokes it at the bank (ConnectionConsentRevoked);
+ * - `.../require-reauth` makes the next refreshes demand re-authentication;
+ * - `.../transactions {count}` adds transactions the next refresh finds.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { SandboxState } from '../../banks/sandbox/sandbox-state.ts';
+import { sandboxCallbackQuery } from '../../banks/sandbox/sandbox-connector.ts';
+import { parseTestUser } from '../../banks/sandbox/scenarios.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { ApiError, invalid } from '../../lib/errors.ts';
+import { ClientHeaders, errorResponses, Uuid } from '../../lib/schemas.ts';
+import type { LifecycleService } from '../connections/connections.lifecycle.ts';
+import { toConnectionView, type ConnectionsService } from '../connections/connections.service.ts';
+
+interface SandboxDeps {
+  connections: ConnectionsService;
+  lifecycle: LifecycleService;
+  state: SandboxState;
+  clock: Clock;
+}
+
+const Params = Type.Object({ connectionId: Uuid });
+const scoped = (request: FastifyRequest) => [request.auth, request.headers['x-client-id'] as string, (request.params as { connectionId: string }).connectionId] as const;
+
+export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { connections, lifecycle, state, clock }) => {
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    if (request.auth.mode !== 'sandbox') throw new ApiError('not_found', 'Sandbox controls exist for sandbox keys only');
+  });
+
+  app.post(
+    '/v1/sandbox/connections/:connectionId/complete',
+    {
+      schema: {
+        tags: ['Sandbox'],
+        summary: 'Finish an open bank journey',
+        description:
+          'Completes the bank authorization of a connection (creation or reconnect) as the test user `username` (default user_ok) with the given outcome; answers the returnUrl the user would land on. Ok then downloads the data like a real journey.',
+        params: Params,
+        headers: ClientHeaders,
+        body: Type.Object({
+          outcome: Type.Union([Type.Literal('Ok'), Type.Literal('Error'), Type.Literal('Cancelled')]),
+          username: Type.Optional(Type.String({ maxLength: 100, description: 'sandbox test user, e.g. user_slow or error.bank_unavailable' })),
+        }),
+        response: { 200: Type.Object({ connectionId: Uuid, returnUrl: Type.String({ format: 'uri' }) }), ...errorResponses() },
+      },
+    },
+    async (request) => {
+      const { outcome, username } = request.body as { outcome: 'Ok' | 'Error' | 'Cancelled'; username?: string };
+      if (username !== undefined && !parseTestUser(username)) throw invalid('body.username', 'is not a sandbox test user (user_ok, user_slow, user_many, user_empty, error.<code>, ...)');
+      const [auth, clientId, connectionId] = scoped(request);
+      const returnUrl = await connections.completeSandboxJourney(auth, clientId, connectionId, sandboxCallbackQuery(outcome, username));
+      return { connectionId, returnUrl };
+    },
+  );
+
+  const control = (path: string, summary: string, description: string, run: (request: FastifyRequest) => Promise<unknown>) =>
+    app.post(
+      `/v1/sandbox/connections/:connectionId/${path}`,
+      {
+        schema: {
+          tags: ['Sandbox'],
+          summary,
+          description,
+          params: Params,
+          headers: ClientHeaders,
+          ...(path === 'transactions' ? { body: Type.Object({ count: Type.Integer({ minimum: 1, maximum: 1000 }) }) } : {}),
+          response: { 200: Type.Ref('Connection'), ...errorResponses() },
+        },
+      },
+      run,
+    );
+
+  control('expire-consent', 'Expire the consent now', 'The Active connection becomes Inactive with ConnectionConsentExpired, as when consentDuration ends.', (r) => lifecycle.expireNow(...scoped(r)));
+  control('revoke-at-bank', 'Revoke the consent at the bank', 'The user revokes consent in their bank: the Active connection becomes Inactive with ConnectionConsentRevoked.', (r) => lifecycle.revokedAtBank(...scoped(r)));
+  control('require-reauth', 'Demand re-authentication', 'The next refreshes fail because the bank demands a new authorization: the connection becomes Inactive with ConnectionRefreshFailed. A reconnect clears it.', async (r) => {
+    const connection = await connections.require(...scoped(r));
+    await state.setRequireReauth(connection.id, true);
+    return toConnectionView(connection);
+  });
+  control('transactions', 'Add transactions for the next refresh', 'Adds `count` new transactions (one an hour after now) to the first current account; the next refresh finds them.', async (r) => {
+    const connection = await connections.require(...scoped(r));
+    await state.addTransactions(connection.id, (r.body as { count: number }).count, clock.now());
+    return toConnectionView(connection);
+  });
+};

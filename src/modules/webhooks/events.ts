@@ -1,0 +1,69 @@
+/**
+ * Lifecycle events (spec "Events"; DESIGN.md §6). An event is recorded in the same database
+ * transaction as the state change that causes it, so none is lost and none is invented.
+ * Body sent to partners: `{type, timestamp, data}`; `data` always has partnerId, clientId,
+ * connectionId (when one exists) and sessionId for hosted flows; failures carry
+ * `data.error = {code, message}`.
+ */
+import type { Tx } from '../../db/database.ts';
+import { newId, type Mode } from '../../lib/ids.ts';
+
+export type EventType =
+  | 'ConnectionCreateSuccess'
+  | 'ConnectionCreateFailed'
+  | 'ConnectionConsentExpired'
+  | 'ConnectionConsentRevoked'
+  | 'ConnectionRefreshSuccess'
+  | 'ConnectionRefreshFailed'
+  | 'AccountsFetchingProgress'
+  | 'TransactionsFetchingProgress';
+
+export type FetchingStage = 'Started' | 'InProgress' | 'Completed';
+
+export interface EventSubject {
+  partnerId: string;
+  mode: Mode;
+  clientId: string;
+  connectionId: string;
+  sessionId?: string | null;
+}
+
+export interface EventBody {
+  type: EventType;
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+/** Hooks run inside the recording transaction (webhook delivery scheduling registers here). */
+export type EventListener = (tx: Tx, event: { id: string; subject: EventSubject; body: EventBody }) => Promise<void>;
+
+export class EventLog {
+  private readonly listeners: EventListener[] = [];
+
+  /** Registers a listener called in the same transaction as every recorded event. */
+  onRecorded(listener: EventListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Records `type` for `subject` with extra `data`, at `at` (UTC), inside `tx`. Returns the event id. */
+  async record(tx: Tx, subject: EventSubject, type: EventType, data: Record<string, unknown>, at: Date): Promise<string> {
+    const id = newId();
+    const body: EventBody = {
+      type,
+      timestamp: at.toISOString(),
+      data: {
+        partnerId: subject.partnerId,
+        clientId: subject.clientId,
+        connectionId: subject.connectionId,
+        ...(subject.sessionId ? { sessionId: subject.sessionId } : {}),
+        ...data,
+      },
+    };
+    await tx
+      .insertInto('events')
+      .values({ id, partnerId: subject.partnerId, mode: subject.mode, connectionId: subject.connectionId, type, payload: JSON.stringify(body), createdAt: at })
+      .execute();
+    for (const listener of this.listeners) await listener(tx, { id, subject, body });
+    return id;
+  }
+}

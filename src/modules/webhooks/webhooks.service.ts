@@ -1,0 +1,266 @@
+/**
+ * Webhook delivery (spec "Events", "Authentication" 7; DESIGN.md §6), on the Standard Webhooks
+ * scheme: headers webhook-id (the event id, the same on every attempt), webhook-timestamp (unix
+ * seconds of the attempt) and webhook-signature (`v1,<base64>` per active secret, space-separated,
+ * computed by the `standardwebhooks` package). At-least-once: a delivery is created in the
+ * transaction that records its event; attempts run as jobs with a 15 s timeout and retry after
+ * 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (durable timers on the injectable clock), then fail.
+ * Lifecycle events of one connection go out in order. A 410 disables the endpoint; 429, 502 and
+ * 503/504 Retry-After is honoured, clamped to the schedule. Live endpoints must resolve to
+ * public addresses, checked when set and again when connecting (DNS rebinding).
+ */
+import { randomBytes } from 'node:crypto';
+import ms from 'ms';
+import { Webhook } from 'standardwebhooks';
+import { request, type Dispatcher } from 'undici';
+import type { Db, Tx } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+import { newId, type Mode } from '../../lib/ids.ts';
+import { assertPublicUrl, createSafeDispatcher, UnsafeUrlError } from '../../lib/safe-fetch.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { scheduleTimer } from '../../jobs/timers.ts';
+import type { EventLog, EventType } from './events.ts';
+import { webhooksRepository } from './webhooks.repository.ts';
+
+/** Delays before retry 1..7 (DESIGN.md §6). */
+export const RETRY_SCHEDULE_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000];
+export const ATTEMPT_TIMEOUT_MS = 15_000;
+
+/** Events a partner reasons about in order, per connection (progress events are not ordered). */
+const ORDERED: ReadonlySet<EventType> = new Set<EventType>([
+  'ConnectionCreateSuccess',
+  'ConnectionCreateFailed',
+  'ConnectionConsentExpired',
+  'ConnectionConsentRevoked',
+  'ConnectionRefreshSuccess',
+  'ConnectionRefreshFailed',
+]);
+
+/** A new `whsec_` secret: base64 of 32 random bytes. */
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+export interface WebhooksDeps {
+  db: Db;
+  clock: Clock;
+  queue: JobQueue;
+  events: EventLog;
+}
+
+export interface DeliveryView {
+  deliveryId: string;
+  eventId: string;
+  type: string;
+  connectionId: string | null;
+  status: string;
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  lastLatencyMs: number | null;
+  nextAttemptAt: string | null;
+  deliveredAt: string | null;
+  createdAt: string;
+}
+
+export function webhooksService(deps: WebhooksDeps) {
+  const { db, clock, queue } = deps;
+  const repo = webhooksRepository(db);
+  const dispatchers: Record<Mode, Dispatcher> = {
+    sandbox: createSafeDispatcher({ allowPrivate: true }),
+    live: createSafeDispatcher({ allowPrivate: false }),
+  };
+
+  /** Enqueues the next pending delivery of `orderKey`, if any (after its predecessor ended). */
+  async function releaseNext(tx: Tx | Db, orderKey: string | null): Promise<void> {
+    if (!orderKey) return;
+    const next = await webhooksRepository(tx).nextPending(orderKey);
+    if (next) await queue.enqueue(tx, 'webhook-delivery', { deliveryId: next.id });
+  }
+
+  async function validateUrl(mode: Mode, url: string): Promise<void> {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw invalid('url', 'is not an absolute URL');
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw invalid('url', 'must be http or https');
+    if (mode === 'live') {
+      if (parsed.protocol !== 'https:') throw invalid('url', 'live endpoints must use https');
+      try {
+        await assertPublicUrl(url);
+      } catch (error: unknown) {
+        if (error instanceof UnsafeUrlError) throw invalid('url', `refused: ${error.reason}`);
+        throw error;
+      }
+    }
+  }
+
+  // Every recorded event becomes a delivery in the same transaction, when an endpoint is set.
+  deps.events.onRecorded(async (tx, event) => {
+    const endpoint = await webhooksRepository(tx).endpoint(event.subject.partnerId, event.subject.mode);
+    if (!endpoint || endpoint.disabledAt) return;
+    const orderKey = ORDERED.has(event.body.type) ? event.subject.connectionId : null;
+    const id = newId();
+    await webhooksRepository(tx).insertDelivery({ id, eventId: event.id, partnerId: event.subject.partnerId, mode: event.subject.mode, orderKey, createdAt: clock.now() });
+    const next = orderKey ? await webhooksRepository(tx).nextPending(orderKey) : null;
+    if (!orderKey || next?.id === id) await queue.enqueue(tx, 'webhook-delivery', { deliveryId: id });
+  });
+
+  return {
+    /** Sets the endpoint of a partner and mode; creates the first secret. Returns the current secret. */
+    async setEndpoint(partnerId: string, mode: Mode, url: string): Promise<{ url: string; secret: string }> {
+      await validateUrl(mode, url);
+      const now = clock.now();
+      return db.transaction().execute(async (tx) => {
+        const r = webhooksRepository(tx);
+        await r.upsertEndpoint(partnerId, mode, url, now);
+        const [current] = await r.activeSecrets(partnerId, mode, now);
+        if (current && !current.expiresAt) return { url, secret: current.secret };
+        const secret = newWebhookSecret();
+        await r.insertSecret({ id: newId(), partnerId, mode, secret, createdAt: now });
+        return { url, secret };
+      });
+    },
+
+    /** Endpoint and secrets (with their expiry) of a partner and mode. */
+    async show(partnerId: string, mode: Mode) {
+      const now = clock.now();
+      const endpoint = await repo.endpoint(partnerId, mode);
+      const secrets = await repo.activeSecrets(partnerId, mode, now);
+      return {
+        mode,
+        url: endpoint?.url ?? null,
+        disabledAt: endpoint?.disabledAt?.toISOString() ?? null,
+        disabledReason: endpoint?.disabledReason ?? null,
+        secrets: secrets.map((s) => ({ secret: s.secret, createdAt: s.createdAt.toISOString(), expiresAt: s.expiresAt?.toISOString() ?? null })),
+      };
+    },
+
+    /** New secret; the old one keeps signing for `overlap` (e.g. "24h"), then only the new one. */
+    async rotateSecret(partnerId: string, mode: Mode, overlap: string): Promise<{ secret: string; previousExpiresAt: string }> {
+      const overlapMs = ms(overlap as ms.StringValue);
+      if (typeof overlapMs !== 'number' || !Number.isFinite(overlapMs) || overlapMs < 0) throw invalid('overlap', 'must be a duration such as 24h or 30m');
+      const now = clock.now();
+      const expiresAt = new Date(now.getTime() + overlapMs);
+      const secret = newWebhookSecret();
+      await db.transaction().execute(async (tx) => {
+        const r = webhooksRepository(tx);
+        await r.expireCurrentSecrets(partnerId, mode, expiresAt);
+        await r.insertSecret({ id: newId(), partnerId, mode, secret, createdAt: now });
+      });
+      return { secret, previousExpiresAt: expiresAt.toISOString() };
+    },
+
+    /** The newest deliveries of a partner with their state. */
+    async deliveries(partnerId: string, limit = 50): Promise<DeliveryView[]> {
+      return (await repo.listDeliveries(partnerId, limit)).map((d) => ({
+        deliveryId: d.id,
+        eventId: d.eventId,
+        type: d.type,
+        connectionId: d.connectionId,
+        status: d.status,
+        attempts: d.attempts,
+        lastStatusCode: d.lastStatusCode,
+        lastError: d.lastError,
+        lastLatencyMs: d.lastLatencyMs,
+        nextAttemptAt: d.status === 'pending' ? (d.nextAttemptAt?.toISOString() ?? null) : null,
+        deliveredAt: d.deliveredAt?.toISOString() ?? null,
+        createdAt: d.createdAt.toISOString(),
+      }));
+    },
+
+    /** Sends a delivery again (same webhook-id), whatever its state. */
+    async redeliver(deliveryId: string): Promise<void> {
+      const delivery = await repo.delivery(deliveryId);
+      if (!delivery) throw notFound(`Delivery ${deliveryId}`);
+      await db.transaction().execute(async (tx) => {
+        await webhooksRepository(tx).updateDelivery(deliveryId, { status: 'pending', nextAttemptAt: clock.now() });
+        await queue.enqueue(tx, 'webhook-delivery', { deliveryId });
+      });
+    },
+
+    /** Timer: a retry is due. */
+    async retryDue(tx: Tx, deliveryId: string): Promise<void> {
+      await queue.enqueue(tx, 'webhook-delivery', { deliveryId });
+    },
+
+    /** Job: one attempt of a delivery. Never throws for endpoint failures; they are scheduled retries. */
+    async attempt(deliveryId: string): Promise<void> {
+      const delivery = await repo.delivery(deliveryId);
+      if (!delivery || delivery.status !== 'pending') return;
+      if (delivery.orderKey && (await repo.hasPendingPredecessor(delivery.orderKey, delivery.seq))) return;
+      const endpoint = await repo.endpoint(delivery.partnerId, delivery.mode);
+      const now = clock.now();
+      if (!endpoint || endpoint.disabledAt) {
+        await db.transaction().execute(async (tx) => {
+          await webhooksRepository(tx).updateDelivery(deliveryId, { status: 'failed', lastError: endpoint ? `endpoint disabled: ${endpoint.disabledReason}` : 'no endpoint', nextAttemptAt: null });
+          await releaseNext(tx, delivery.orderKey);
+        });
+        return;
+      }
+      const claimed = await repo.claimAttempt(deliveryId);
+      if (!claimed) return;
+      const attempt = claimed.attempts;
+
+      const body = JSON.stringify(delivery.payload);
+      const sentAt = new Date();
+      const secrets = await repo.activeSecrets(delivery.partnerId, delivery.mode, now);
+      const signature = secrets.map((s) => new Webhook(s.secret).sign(delivery.eventId, sentAt, body)).join(' ');
+      const started = performance.now();
+      let statusCode: number | null = null;
+      let error: string | null = null;
+      let retryAfterMs: number | null = null;
+      try {
+        const response = await request(endpoint.url, {
+          method: 'POST',
+          body,
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'bankdata-webhooks/1',
+            'webhook-id': delivery.eventId,
+            'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+            'webhook-signature': signature,
+          },
+          dispatcher: dispatchers[delivery.mode],
+          headersTimeout: ATTEMPT_TIMEOUT_MS,
+          bodyTimeout: ATTEMPT_TIMEOUT_MS,
+          signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
+        });
+        statusCode = response.statusCode;
+        const retryAfter = response.headers['retry-after'];
+        if (typeof retryAfter === 'string' && /^\d+$/.test(retryAfter)) retryAfterMs = Number(retryAfter) * 1000;
+        await response.body.dump();
+      } catch (cause: unknown) {
+        error = cause instanceof UnsafeUrlError ? `refused: ${cause.reason}` : cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+      }
+      const latencyMs = Math.round(performance.now() - started);
+      const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
+
+      await db.transaction().execute(async (tx) => {
+        const r = webhooksRepository(tx);
+        await r.insertAttempt({ deliveryId, attempt, at: now, url: endpoint.url, statusCode, error, latencyMs });
+        const outcome = { lastStatusCode: statusCode, lastError: error, lastLatencyMs: latencyMs };
+        if (ok) {
+          await r.updateDelivery(deliveryId, { ...outcome, status: 'delivered', deliveredAt: now, nextAttemptAt: null });
+          await releaseNext(tx, delivery.orderKey);
+          return;
+        }
+        if (statusCode === 410) await r.disableEndpoint(delivery.partnerId, delivery.mode, `the endpoint answered 410 Gone to delivery ${deliveryId}`, now);
+        const scheduled = RETRY_SCHEDULE_MS[attempt - 1];
+        if (statusCode === 410 || scheduled === undefined) {
+          await r.updateDelivery(deliveryId, { ...outcome, status: 'failed', nextAttemptAt: null });
+          await releaseNext(tx, delivery.orderKey);
+          return;
+        }
+        const honoured = statusCode !== null && [429, 502, 503, 504].includes(statusCode) && retryAfterMs !== null;
+        const delay = honoured ? Math.min(Math.max(retryAfterMs!, scheduled), RETRY_SCHEDULE_MS[RETRY_SCHEDULE_MS.length - 1]!) : scheduled;
+        const nextAttemptAt = new Date(now.getTime() + delay);
+        await r.updateDelivery(deliveryId, { ...outcome, nextAttemptAt });
+        await scheduleTimer(tx, 'webhook-retry', deliveryId, nextAttemptAt);
+      });
+    },
+  };
+}
+
+export type WebhooksService = ReturnType<typeof webhooksService>;

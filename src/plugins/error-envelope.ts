@@ -1,0 +1,116 @@
+/**
+ * Request ids and the error envelope (spec "Errors", "Authentication" 9; DESIGN.md §8).
+ * Every response carries X-Request-Id (the caller's value when it is a safe token, else a new
+ * UUID). Every error, including unknown routes, wrong methods, malformed JSON, schema
+ * violations and oversized bodies, answers
+ * `{errorDesc, error: {code, message, nextRefreshPossibleAt?}, requestId}`.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError, type ErrorCode } from '../lib/errors.ts';
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Fastify `genReqId`: reuse a safe incoming X-Request-Id, else a new UUID. */
+export function requestIdFrom(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : crypto.randomUUID();
+}
+
+/** Sends the envelope for `error` on `reply`. */
+export function sendError(reply: FastifyReply, request: FastifyRequest, error: ApiError): FastifyReply {
+  if (error.headers) reply.headers(error.headers);
+  const body: Record<string, unknown> = {
+    errorDesc: error.message,
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.nextRefreshPossibleAt ? { nextRefreshPossibleAt: error.nextRefreshPossibleAt } : {}),
+    },
+    requestId: request.id,
+  };
+  return reply.status(error.status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Translates anything thrown into an ApiError. */
+export function toApiError(error: FastifyError | Error): ApiError {
+  if (error instanceof ApiError) return error;
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation && fastifyError.validation.length > 0) {
+    return new ApiError('validation_error', describeValidation(fastifyError));
+  }
+  const status = fastifyError.statusCode ?? 500;
+  if (status >= 500) return new ApiError('internal_error', 'Internal server error');
+  const code: ErrorCode = status === 404 ? 'not_found' : status === 401 ? 'unauthorized' : status === 429 ? 'rate_limited' : 'validation_error';
+  return new ApiError(code, messageFor(fastifyError), { status });
+}
+
+function describeValidation(error: FastifyError): string {
+  const first = error.validation![0]!;
+  const context = error.validationContext ?? 'body';
+  const missing = (first.params as { missingProperty?: string }).missingProperty;
+  const extra = (first.params as { additionalProperty?: string }).additionalProperty;
+  const path = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const field = [context, path, missing ?? extra].filter(Boolean).join('.');
+  if (missing) return `${field}: is required`;
+  if (extra) return `${field}: is not an allowed field`;
+  return `${field}: ${first.message ?? 'is invalid'}`;
+}
+
+function messageFor(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return `body: is not valid JSON (${error.message})`;
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'body: is larger than the 1 MiB limit';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Content-Type: must be application/json';
+    default:
+      return error.message;
+  }
+}
+
+/** A registered route: method, Fastify URL (`/v1/clients/:clientId`) and its matcher. */
+export interface KnownRoute {
+  method: string;
+  url: string;
+  pattern: RegExp;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every registered route, used for 405 answers and by the OpenAPI completeness test. */
+    knownRoutes: KnownRoute[];
+  }
+}
+
+/** Registers request-id header, error handler, and 404/405 handling for the whole app. */
+export const errorEnvelopePlugin = fp(async (app: FastifyInstance) => {
+  const routes: KnownRoute[] = [];
+  app.decorate('knownRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const source = route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+');
+    for (const method of methods) routes.push({ method, url: route.url, pattern: new RegExp(`^${source}/?$`) });
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendError(reply, request, apiError);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))];
+    if (allowed.length > 0) {
+      return sendError(reply, request, new ApiError('not_found', `Method ${request.method} is not supported on ${path}; use ${allowed.join(', ')}`, { status: 405, headers: { allow: allowed.join(', ') } }));
+    }
+    return sendError(reply, request, new ApiError('not_found', `No route ${request.method} ${path}`));
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * The service container: every module's service wired to one database, one clock and one job
+ * queue. Built once per process (API, worker, CLI) and handed to routes and job handlers.
+ */
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { instanceSecret } from './db/settings.ts';
+import { Banks } from './banks/index.ts';
+import { SandboxState } from './banks/sandbox/sandbox-state.ts';
+import { JobQueue } from './jobs/queue.ts';
+import type { Clock } from './lib/clock.ts';
+import { CursorCodec } from './lib/cursor.ts';
+import { RedisCounter } from './plugins/rate-limit.ts';
+import { accountsService } from './modules/accounts/accounts.service.ts';
+import { clientsService } from './modules/clients/clients.service.ts';
+import { connectionsService } from './modules/connections/connections.service.ts';
+import { lifecycleService } from './modules/connections/connections.lifecycle.ts';
+import { syncService } from './modules/connections/connections.sync.ts';
+import { partnersService } from './modules/partners/partners.service.ts';
+import { providersService } from './modules/providers/providers.service.ts';
+import { EventLog } from './modules/webhooks/events.ts';
+import { webhooksService } from './modules/webhooks/webhooks.service.ts';
+
+export interface Deps {
+  db: Db;
+  databaseUrl: string;
+  clock: Clock;
+  config: Config;
+  /** Worker processes run job-queue maintenance (expiry of jobs whose worker died). */
+  maintenance?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function createServices(deps: Deps) {
+  const { db, clock, config } = deps;
+  const env = deps.env ?? process.env;
+  const cursors = new CursorCodec(await instanceSecret(db));
+  const queue = await JobQueue.start(deps.databaseUrl, { maintenance: deps.maintenance ?? false, env });
+  const rateCounter = config.redisUrl ? new RedisCounter(config.redisUrl) : null;
+  const events = new EventLog();
+  const webhooks = webhooksService({ db, clock, queue, events });
+  const banks = new Banks({ baseUrl: config.baseUrl, slowMs: Number(env.BANKDATA_SANDBOX_SLOW_MS ?? 60_000), state: new SandboxState(db), clock });
+  const partners = partnersService(db, clock);
+  const providers = providersService(db, cursors);
+  const clients = clientsService(db);
+  const connections = connectionsService({ db, clock, config, queue, events, banks, providers, clients });
+  const lifecycle = lifecycleService({ db, clock, queue, events, banks, providers, partners, connections });
+  const sync = syncService({ db, clock, events, banks, providers, connections, lifecycle });
+  const accounts = accountsService({ db, clock, cursors, queue, connections });
+  clients.onPurge((_auth, clientId) => connections.revokeAllForClient(clientId));
+  return {
+    db,
+    clock,
+    config,
+    cursors,
+    queue,
+    events,
+    webhooks,
+    banks,
+    partners,
+    providers,
+    clients,
+    connections,
+    lifecycle,
+    sync,
+    accounts,
+    /** Rate-limit counters in Redis (REDIS_URL), or null for PostgreSQL counters. */
+    rateCounter,
+    /** Stops the job queue (waits for running jobs) and Redis; the caller closes the database. */
+    async stop() {
+      await queue.stop();
+      await rateCounter?.close();
+    },
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>;

@@ -1,0 +1,38 @@
+/**
+ * startWorker(services): job handlers and the durable-timer sweeper (DESIGN.md §3). Runs inside
+ * `bankdata start` and alone as `bankdata worker`; any number of workers share the queue.
+ */
+import { TimerSweeper } from './jobs/timers.ts';
+import { IDEMPOTENCY_WINDOW_MS } from './plugins/idempotency.ts';
+import type { Services } from './services.ts';
+
+export interface Worker {
+  sweeper: TimerSweeper;
+  stop(): Promise<void>;
+}
+
+/** Deletes rate-limit windows older than two minutes and idempotency records past their 24 hours. */
+export async function pruneExpiredRecords({ db, clock }: Services): Promise<void> {
+  const now = clock.now().getTime();
+  await db.deleteFrom('rateLimitCounters').where('windowStart', '<', Math.floor(now / 1000) - 120).execute();
+  await db.deleteFrom('idempotencyRecords').where('createdAt', '<', new Date(now - IDEMPOTENCY_WINDOW_MS)).execute();
+}
+
+/** Registers every job handler and starts sweeping timers every `sweepMs`. */
+export async function startWorker(services: Services, sweepMs = 1000): Promise<Worker> {
+  const sweeper = new TimerSweeper(services.db, services.clock);
+  sweeper.on('connection-initiation', (tx, connectionId) => services.connections.checkCompletion(tx, connectionId));
+  sweeper.on('consent-expiry', (tx, connectionId) => services.lifecycle.expireConsent(tx, connectionId));
+  sweeper.on('webhook-retry', (tx, deliveryId) => services.webhooks.retryDue(tx, deliveryId));
+  await services.queue.work('connection-download', (job) => services.sync.download(job));
+  await services.queue.work('webhook-delivery', (job) => services.webhooks.attempt(job.deliveryId), Number(process.env.BANKDATA_WEBHOOK_CONCURRENCY ?? 8));
+  sweeper.start(sweepMs);
+  const housekeeping = setInterval(() => void pruneExpiredRecords(services).catch((error) => console.error('housekeeping failed', error)), 60_000);
+  return {
+    sweeper,
+    async stop() {
+      clearInterval(housekeeping);
+      await sweeper.stop();
+    },
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * The real CLI: `bankdata start` on a fresh data dir and a free port prints a sandbox key that
+ * works; admin commands reach the running service's database and take effect at once; SIGTERM
+ * stops the service and its embedded PostgreSQL; a second start keeps the data and prints no key.
+ */
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../src/db/embedded.ts';
+
+const bin = new URL('../bin/bankdata.js', import.meta.url).pathname;
+const dataDir = mkdtempSync(join(tmpdir(), 'bankdata-cli-'));
+const run = promisify(execFile);
+const started: ChildProcess[] = [];
+
+afterAll(() => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function env(port: number) {
+  const { DATABASE_URL: _ignored, ...rest } = process.env;
+  return { ...rest, PORT: String(port), BANKDATA_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+}
+
+/** Starts `bankdata start` and resolves with its output once it listens. */
+function start(port: number): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, [bin, 'start'], { env: env(port), stdio: ['ignore', 'pipe', 'pipe'] });
+  started.push(child);
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start within 120 s:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Stop with Ctrl+C')) {
+        clearTimeout(timer);
+        resolve({ child, output: () => output });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+async function cli(port: number, ...args: string[]): Promise<any> {
+  const { stdout } = await run(process.execPath, [bin, ...args, '--json'], { env: env(port) });
+  return JSON.parse(stdout);
+}
+
+describe('bankdata CLI', { timeout: 240_000 }, () => {
+  let apiKey = '';
+
+  it('starts on a fresh data dir, prints a working sandbox key once, and administers the running service', async () => {
+    const port = await freePort();
+    const { child, output } = await start(port);
+    const match = /svc_test_[0-9A-Za-z]{32}/.exec(output());
+    expect(match, output()).not.toBeNull();
+    apiKey = match![0];
+    expect(output()).toContain(`curl -H "X-Api-Key: ${apiKey}" http://localhost:${port}/v1/partner/config`);
+
+    const config = await fetch(`http://127.0.0.1:${port}/v1/partner/config`, { headers: { 'x-api-key': apiKey } });
+    expect(config.status).toBe(200);
+    const body = await config.json();
+    expect(body.mode).toBe('sandbox');
+    expect(body.name).toBe('Demo Partner');
+    expect(Object.values(body.capabilities).filter(Boolean).length).toBeGreaterThanOrEqual(4);
+
+    const shown = await cli(port, 'partner', 'show', '--partner', body.partnerId);
+    expect(shown.returnUrlPatterns).toEqual(['http://localhost:*/*']);
+
+    const created = await cli(port, 'partner', 'create', '--name', 'CLI Partner', '--capabilities', 'refresh,reconnect', '--countries', 'CZ,SK');
+    expect(created.apiKey).toMatch(/^svc_test_/);
+    const changed = await cli(port, 'partner', 'set', '--partner', created.partnerId, '--consent-duration', 'P30D', '--return-url-pattern', 'https://app.example.com/*');
+    expect(changed.consentDuration).toBe('P30D');
+    const fresh = await fetch(`http://127.0.0.1:${port}/v1/partner/config`, { headers: { 'x-api-key': created.apiKey } });
+    expect((await fresh.json()).consentDuration).toBe('P30D');
+
+    const live = await cli(port, 'key', 'create', '--partner', created.partnerId, '--mode', 'live');
+    expect(live.apiKey).toMatch(/^svc_live_/);
+    const keys: any[] = await cli(port, 'key', 'list', '--partner', created.partnerId);
+    expect(keys.map((k) => k.mode).sort()).toEqual(['live', 'sandbox']);
+    expect(JSON.stringify(keys)).not.toContain(live.apiKey);
+    await cli(port, 'key', 'revoke', live.keyId);
+    const revoked = await fetch(`http://127.0.0.1:${port}/v1/partner/config`, { headers: { 'x-api-key': live.apiKey } });
+    expect(revoked.status).toBe(401);
+
+    const bad = await run(process.execPath, [bin, 'partner', 'set', '--partner', created.partnerId, '--capabilities', 'teleport', '--json'], { env: env(port) }).catch((e) => e);
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stdout).error.code).toBe('validation_error');
+
+    expect(await stop(child), output()).toBe(0);
+    expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+  });
+
+  it('keeps the data across restarts and prints no key the second time', async () => {
+    const port = await freePort();
+    const { child, output } = await start(port);
+    expect(output()).not.toMatch(/svc_test_/);
+    const config = await fetch(`http://127.0.0.1:${port}/v1/partner/config`, { headers: { 'x-api-key': apiKey } });
+    expect(config.status).toBe(200);
+    expect(await stop(child), output()).toBe(0);
+  });
+
+  it('runs admin commands with the service stopped', async () => {
+    const keys: any[] = await cli(await freePort(), 'key', 'list');
+    expect(keys.length).toBeGreaterThanOrEqual(3);
+    expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * The OpenAPI 3.1 document: valid by a real validator (@apidevtools/swagger-parser), complete
+ * (every API route is in it), and equal to the committed openapi.json (run `npm run openapi`
+ * to refresh it after a route change). The reference page is served at /docs.
+ */
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+
+let t: TestApp;
+const committedPath = new URL('../openapi.json', import.meta.url);
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+/** The document with the per-run server address replaced by the default one. */
+async function currentDocument(): Promise<any> {
+  const doc = (await t.call('GET', '/openapi.json')).body;
+  return { ...doc, servers: [{ url: 'http://localhost:3000' }] };
+}
+
+describe('OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const doc = await currentDocument();
+    expect(doc.openapi).toBe('3.1.0');
+    await SwaggerParser.validate(structuredClone(doc));
+  });
+
+  it('lists every versioned route with its method, and no hosted page', async () => {
+    const doc = await currentDocument();
+    const documented = new Set<string>();
+    for (const [path, operations] of Object.entries<Record<string, unknown>>(doc.paths)) {
+      for (const method of Object.keys(operations)) documented.add(`${method.toUpperCase()} ${path}`);
+    }
+    const apiRoutes = t.app.knownRoutes
+      .filter((r) => /^\/v\d+\//.test(r.url) && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`);
+    expect(apiRoutes.length).toBeGreaterThan(3);
+    for (const route of apiRoutes) expect(documented, route).toContain(route);
+    for (const entry of documented) expect(entry).toMatch(/^[A-Z]+ \/v\d+\//);
+  });
+
+  it('matches the committed openapi.json', async () => {
+    const doc = await currentDocument();
+    const text = `${JSON.stringify(doc, null, 2)}\n`;
+    if (process.env.UPDATE_OPENAPI) writeFileSync(committedPath, text);
+    expect(JSON.parse(readFileSync(committedPath, 'utf8'))).toEqual(doc);
+  });
+
+  it('serves the API reference page at /docs', async () => {
+    const reply = await t.call('GET', '/docs/');
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toContain('text/html');
+    expect(String(reply.body)).toContain('/openapi.json');
+  });
+});
+
