@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
 import { freePort } from '../src/db/embedded.ts';
+import { WebhookReceiver } from './helpers/receiver.ts';
 
 const bin = new URL('../bin/bankdata.js', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'bankdata-cli-'));
@@ -110,6 +112,52 @@ describe('bankdata CLI', { timeout: 240_000 }, () => {
     const config = await fetch(`http://127.0.0.1:${port}/v1/partner/config`, { headers: { 'x-api-key': apiKey } });
     expect(config.status).toBe(200);
     expect(await stop(child), output()).toBe(0);
+  });
+
+  it('manages the webhook endpoint, secrets, deliveries and redelivery of the running service', async () => {
+    const receiver = await new WebhookReceiver().start();
+    const port = await freePort();
+    const { child, output } = await start(port);
+    try {
+      const api = async (method: string, path: string, body?: unknown, clientId?: string) => {
+        const headers: Record<string, string> = { 'x-api-key': apiKey, ...(clientId ? { 'x-client-id': clientId } : {}), ...(body ? { 'content-type': 'application/json' } : {}) };
+        const response = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+        return response.json();
+      };
+      const { partnerId } = await api('GET', '/v1/partner/config');
+      const set = await cli(port, 'webhook', 'set', '--partner', partnerId, '--url', receiver.url);
+      expect(set.secret).toMatch(/^whsec_/);
+      const shown = await cli(port, 'webhook', 'show', '--partner', partnerId);
+      expect(shown.url).toBe(receiver.url);
+      expect(shown.secrets.map((x: { secret: string }) => x.secret)).toEqual([set.secret]);
+
+      const client = await api('POST', '/v1/clients', { email: 'cli@example.com', countryCode: 'CZ' });
+      const [provider] = (await api('GET', '/v1/providers?search=vltava')).data;
+      const connection = await api('POST', '/v1/connections', { returnUrl: 'http://localhost:8080/done', providerId: provider.id }, client.id);
+      await api('POST', `/v1/sandbox/connections/${connection.connectionId}/complete`, { outcome: 'Ok' }, client.id);
+      await receiver.waitFor((r) => r.some((x) => x.json.type === 'ConnectionCreateSuccess'), 60_000);
+      for (const r of receiver.received) expect(new Webhook(set.secret).verify(r.body, r.headers)).toEqual(r.json);
+
+      const deliveries: any[] = await cli(port, 'webhook', 'deliveries', '--partner', partnerId);
+      const success = deliveries.find((d) => d.type === 'ConnectionCreateSuccess');
+      expect(success).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 200 });
+      expect(success.lastLatencyMs).toBeGreaterThanOrEqual(0);
+      const firstId = receiver.received.find((x) => x.json.type === 'ConnectionCreateSuccess')!.headers['webhook-id'];
+
+      const rotated = await cli(port, 'webhook', 'rotate-secret', '--partner', partnerId, '--overlap', '1h');
+      expect(rotated.secret).not.toBe(set.secret);
+      const before = receiver.received.length;
+      await cli(port, 'webhook', 'redeliver', success.deliveryId);
+      await receiver.waitFor((r) => r.length > before, 60_000);
+      const again = receiver.received.at(-1)!;
+      expect(again.headers['webhook-id']).toBe(firstId);
+      expect(again.headers['webhook-signature']!.split(' ')).toHaveLength(2);
+      expect(new Webhook(set.secret).verify(again.body, again.headers)).toEqual(again.json);
+      expect(new Webhook(rotated.secret).verify(again.body, again.headers)).toEqual(again.json);
+    } finally {
+      await receiver.stop();
+      expect(await stop(child), output()).toBe(0);
+    }
   });
 
   it('runs admin commands with the service stopped', async () => {

@@ -28,9 +28,10 @@ export function accountsRepository(db: Db | Tx) {
   return {
     /**
      * Inserts new accounts (subscribed = `subscribe`) and refreshes known ones (name, balance,
-     * IBAN, authorized) without touching their subscription. Returns all accounts of the connection.
+     * IBAN, authorized), subscribing them too when `resubscribe` (a reconnect with
+     * subscribeToAllAccounts), else keeping their subscription. Returns all accounts of the connection.
      */
-    async upsertAccounts(owner: AccountOwner, accounts: BankAccount[], subscribe: boolean, at: Date): Promise<AccountRow[]> {
+    async upsertAccounts(owner: AccountOwner, accounts: BankAccount[], subscribe: boolean, at: Date, resubscribe = false): Promise<AccountRow[]> {
       if (accounts.length > 0) {
         await db
           .insertInto('accounts')
@@ -55,6 +56,7 @@ export function accountsRepository(db: Db | Tx) {
               balance: (eb) => eb.ref('excluded.balance'),
               iban: (eb) => eb.ref('excluded.iban'),
               authorized: true,
+              ...(resubscribe ? { subscribed: true } : {}),
               updatedAt: at,
             }),
           )

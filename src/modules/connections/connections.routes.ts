@@ -86,11 +86,15 @@ export const connectionsRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
           'Requires capability refresh. Answers 202 and fetches new transactions in the background (TransactionsFetchingProgress, then ConnectionRefreshSuccess or ConnectionRefreshFailed). Never redirects the user: returnUrl is accepted and ignored. Guards: refresh_in_progress, refresh_cooldown (10 minutes after a successful refresh), refresh_quota_exceeded (per-provider daily quota), background_refresh_not_allowed (406; the connection becomes Inactive and ConnectionConsentRevoked follows).',
         params: Params,
         headers: ClientHeaders,
-        body: Type.Optional(Type.Object({ returnUrl: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })), locale: Type.Optional(Type.String({ maxLength: 10 })) })),
+        body: Type.Object({ returnUrl: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })), locale: Type.Optional(Type.String({ maxLength: 10 })) }),
         response: {
           202: Type.Object({ status: Type.Literal('Accepted'), nextRefreshPossibleAt: Type.String({ format: 'date-time' }) }),
           ...errorResponses(403, 406),
         },
+      },
+      // The body is optional (spec): no body validates as `{}`.
+      preValidation: async (request) => {
+        request.body ??= {};
       },
     },
     async (request, reply) => reply.status(202).send(await lifecycle.refresh(...target(request))),

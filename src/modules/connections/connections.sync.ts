@@ -58,7 +58,8 @@ export function syncService(deps: SyncDeps) {
         if (journey) await progress('AccountsFetchingProgress', { stage: 'Started' });
         const listed = (await connector.listAccounts(connection.consentRef)).slice(0, MAX_ACCOUNTS);
         const owner = { connectionId, partnerId: connection.partnerId, clientId: connection.clientId };
-        const stored = await accounts.upsertAccounts(owner, listed, journey && connection.subscribeToAllAccounts, clock.now());
+        const subscribeAll = journey && connection.subscribeToAllAccounts;
+        const stored = await accounts.upsertAccounts(owner, listed, subscribeAll, clock.now(), subscribeAll && reason === 'reconnect');
         if (journey) await progress('AccountsFetchingProgress', { stage: 'Completed', accountCount: stored.length });
         let targets = stored.filter((a) => a.subscribed && a.authorized);
         if (accountId) targets = targets.filter((a) => a.id === accountId);
