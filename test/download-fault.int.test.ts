@@ -3,40 +3,23 @@
  * download is half done; after a new worker starts, the queue retries the job and the data ends
  * complete and unduplicated.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
+import { BankdataProcesses } from './helpers/processes.ts';
 import { providerId, providerIds, settle, walkBank } from './helpers/journey.ts';
 
-const bin = new URL('../bin/bankdata.js', import.meta.url).pathname;
 const env = { BANKDATA_SANDBOX_SLOW_MS: '4000', BANKDATA_DOWNLOAD_EXPIRE_SECONDS: '6', BANKDATA_JOB_MAINTENANCE_SECONDS: '1' };
-const workers: ChildProcess[] = [];
+let processes: BankdataProcesses;
 let t: TestApp;
 
 beforeAll(async () => {
   t = await startTestApp({ worker: false, env });
+  processes = new BankdataProcesses(t, env);
 });
 afterAll(async () => {
-  for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
+  processes.killAll();
   await t.close();
 });
-
-function startWorker(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [bin, 'worker'], {
-    env: { ...process.env, ...env, DATABASE_URL: t.databaseUrl, BANKDATA_BASE_URL: t.baseUrl, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  workers.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c;
-      if (out.includes('worker running')) resolve(child);
-    });
-    child.stderr!.on('data', (c: Buffer) => (out += c));
-    child.once('exit', (code) => reject(new Error(`worker exited ${code}: ${out}`)));
-  });
-}
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const until = Date.now() + timeoutMs;
@@ -52,7 +35,7 @@ describe('worker killed during the download', () => {
   it('retries the download after restart: complete data, no duplicates', async () => {
     const { apiKey: key } = await t.newPartner({ name: 'Fault Partner' });
     const clientId = await t.newClient(key);
-    const first = await startWorker();
+    const first = await processes.worker();
     const created = await t.call('POST', '/v1/connections', { key, clientId, body: { returnUrl: 'http://localhost:8080/done', providerId: await providerId(t, providerIds.vltava) } });
     const connectionId = created.body.connectionId;
     await walkBank(created.body.redirectUrl, 'user_slow');
@@ -67,7 +50,7 @@ describe('worker killed during the download', () => {
     expect(Number(partial.n)).toBeGreaterThan(0);
     expect((await t.call('GET', `/v1/connections/${connectionId}`, { key, clientId })).body.state).toBe('Pending');
 
-    await startWorker();
+    await processes.worker();
     expect(await settle(t, key, clientId, connectionId, 60_000)).toBe('Active');
 
     const accounts = await t.db.selectFrom('accounts').selectAll().where('connectionId', '=', connectionId).execute();

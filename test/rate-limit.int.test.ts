@@ -5,13 +5,11 @@
  * database agree on the limit (PostgreSQL counters, and Redis ones when a Redis server is
  * reachable) and on a key revoked through either.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { connect as tcpConnect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../src/db/embedded.ts';
 import { errorCode, startTestApp, type Reply, type TestApp } from './helpers/app.ts';
+import { BankdataProcesses } from './helpers/processes.ts';
 
-const bin = new URL('../bin/bankdata.js', import.meta.url).pathname;
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const redisUp = await new Promise<boolean>((resolve) => {
@@ -22,36 +20,16 @@ const redisUp = await new Promise<boolean>((resolve) => {
 });
 
 let t: TestApp;
-const children: ChildProcess[] = [];
+let processes: BankdataProcesses;
 
 beforeAll(async () => {
   t = await startTestApp();
+  processes = new BankdataProcesses(t);
 });
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  processes.killAll();
   await t.close();
 });
-
-/** Starts `bankdata serve` on the test database; resolves with its base URL once it answers. */
-async function serve(env: Record<string, string> = {}): Promise<string> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [bin, 'serve'], {
-    env: { ...process.env, DATABASE_URL: t.databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (c) => (output += c));
-  child.stderr!.on('data', (c) => (output += c));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`serve exited with ${child.exitCode}:\n${output}`);
-    if (Date.now() > until) throw new Error(`serve did not answer within 60 s:\n${output}`);
-    if (await fetch(`${baseUrl}/openapi.json`).then((r) => r.ok, () => false)) return baseUrl;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function get(baseUrl: string, apiKey: string): Promise<Reply> {
   const response = await fetch(`${baseUrl}/v1/partner/config`, { headers: { 'x-api-key': apiKey } });
@@ -132,7 +110,7 @@ describe('rate limits in one process', () => {
 
 describe('two serve processes on one database', () => {
   it('share the rate limit (PostgreSQL counters) and see a key revocation at once', async () => {
-    const servers = [await serve(), await serve()];
+    const servers = [await processes.serve(), await processes.serve()];
     const p = await t.newPartner({ rateLimit: 5 });
     expectSharedLimit(await burst(servers, p.apiKey, 12), 5);
 
@@ -148,7 +126,7 @@ describe('two serve processes on one database', () => {
   });
 
   it.skipIf(!redisUp)('share the rate limit through Redis when REDIS_URL is set', async () => {
-    const servers = [await serve({ REDIS_URL }), await serve({ REDIS_URL })];
+    const servers = [await processes.serve({ REDIS_URL }), await processes.serve({ REDIS_URL })];
     const p = await t.newPartner({ rateLimit: 4 });
     expectSharedLimit(await burst(servers, p.apiKey, 10), 4);
     const [key] = await t.services.partners.listKeys(p.partnerId);

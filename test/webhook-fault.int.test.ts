@@ -3,52 +3,35 @@
  * worker process is killed (SIGKILL), a new worker starts, and the event still arrives with the
  * same webhook-id, verified with the `standardwebhooks` package.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
+import { BankdataProcesses } from './helpers/processes.ts';
 import { providerId, providerIds } from './helpers/journey.ts';
 import { WebhookReceiver } from './helpers/receiver.ts';
 
-const bin = new URL('../bin/bankdata.js', import.meta.url).pathname;
 const env = { BANKDATA_WEBHOOK_EXPIRE_SECONDS: '3', BANKDATA_JOB_MAINTENANCE_SECONDS: '1' };
-const workers: ChildProcess[] = [];
+let processes: BankdataProcesses;
 let t: TestApp;
 let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   t = await startTestApp({ worker: false, env });
+  processes = new BankdataProcesses(t, env);
   receiver = await new WebhookReceiver().start();
 });
 afterAll(async () => {
-  for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
+  processes.killAll();
   await receiver.stop();
   await t.close();
 });
-
-function startWorker(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [bin, 'worker'], {
-    env: { ...process.env, ...env, DATABASE_URL: t.databaseUrl, BANKDATA_BASE_URL: t.baseUrl, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  workers.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c;
-      if (out.includes('worker running')) resolve(child);
-    });
-    child.stderr!.on('data', (c: Buffer) => (out += c));
-    child.once('exit', (code) => reject(new Error(`worker exited ${code}: ${out}`)));
-  });
-}
 
 describe('worker killed mid-delivery', () => {
   it('still delivers the event, with the same webhook-id', async () => {
     const { partnerId, apiKey: key } = await t.newPartner({ name: 'Fault hooks' });
     const { secret } = await t.services.webhooks.setEndpoint(partnerId, 'sandbox', receiver.url);
     const clientId = await t.newClient(key);
-    const first = await startWorker();
+    const first = await processes.worker();
     receiver.hang = 1;
     const created = await t.call('POST', '/v1/connections', { key, clientId, body: { returnUrl: 'http://localhost:8080/done', providerId: await providerId(t, providerIds.vltava) } });
     await t.call('POST', `/v1/sandbox/connections/${created.body.connectionId}/complete`, { key, clientId, body: { outcome: 'Error' } });
@@ -56,7 +39,7 @@ describe('worker killed mid-delivery', () => {
     first.kill('SIGKILL');
     await new Promise((r) => first.once('exit', r));
 
-    await startWorker();
+    await processes.worker();
     const [held, delivered] = await receiver.waitFor((r) => r.some((x) => x.status === 200), 60_000);
     expect(delivered!.headers['webhook-id']).toBe(held!.headers['webhook-id']);
     expect(new Webhook(secret).verify(delivered!.body, delivered!.headers)).toMatchObject({ type: 'ConnectionCreateFailed' });
