@@ -4,6 +4,9 @@
  *
  *   1. API-key lookup: SHA-256 of X-Api-Key, one query joining api_keys and partners (active key
  *      only, same columns as the service), constant-time hash comparison, mode from the prefix;
+ *      in the same round trip the request is counted in the key's one-second rate-limit window
+ *      (rate_limit_counters upsert, as the service does without REDIS_URL), with the same
+ *      RateLimit-Policy / RateLimit headers and a 429 past the limit;
  *   2. the keyset page query, limit + 1 rows, ORDER BY record_date DESC, id DESC, with the
  *      client/account/mode ownership check in the same query (EXISTS), as the service does;
  *      an empty page checks ownership on its own (404 for another's account);
@@ -23,9 +26,15 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 const app = Fastify();
 
-const AUTH = `SELECT p.*, k.id AS key_id, k.mode AS key_mode, k.key_hash, k.hint, k.created_at AS key_created_at, k.revoked_at
-  FROM api_keys k JOIN partners p ON p.id = k.partner_id
-  WHERE k.key_hash = $1 AND k.revoked_at IS NULL`;
+const AUTH = `WITH k AS (
+    SELECT p.*, k.id AS key_id, k.mode AS key_mode, k.key_hash, k.hint, k.created_at AS key_created_at, k.revoked_at
+    FROM api_keys k JOIN partners p ON p.id = k.partner_id
+    WHERE k.key_hash = $1 AND k.revoked_at IS NULL),
+  c AS (
+    INSERT INTO rate_limit_counters (key_id, window_start, count) SELECT k.key_id, $2, 1 FROM k
+    ON CONFLICT (key_id, window_start) DO UPDATE SET count = rate_limit_counters.count + 1 RETURNING count)
+  SELECT k.*, c.count AS requests_in_window FROM k LEFT JOIN c ON true`;
+const DEFAULT_RATE_LIMIT = Number(process.env.BANKDATA_RATE_LIMIT ?? 100);
 const OWNED = `EXISTS (SELECT 1 FROM accounts a JOIN connections c ON c.id = a.connection_id
   WHERE a.id = $1 AND a.partner_id = $2 AND a.client_id = $3 AND c.mode = $4)`;
 const COLUMNS = 'id, amount, currency_code, record_state, record_date, note, counter_party, details';
@@ -45,9 +54,16 @@ app.get('/v1/accounts/:accountId/transactions', async (request, reply) => {
   if (!prefix) return fail(reply, 401, 'unauthorized');
   const mode = prefix[1] === 'test' ? 'sandbox' : 'live';
   const hash = createHash('sha256').update(rawKey).digest('hex');
-  const auth = await pool.query(AUTH, [hash]);
+  const now = Date.now();
+  const windowStart = Math.floor(now / 1000);
+  const auth = await pool.query(AUTH, [hash, windowStart]);
   const key = auth.rows[0];
   if (!key || !timingSafeEqual(Buffer.from(key.key_hash, 'hex'), Buffer.from(hash, 'hex')) || key.key_mode !== mode) return fail(reply, 401, 'unauthorized');
+  const rateLimit = key.rate_limit ?? DEFAULT_RATE_LIMIT;
+  const count = Number(key.requests_in_window);
+  reply.header('ratelimit-policy', `"default";q=${rateLimit};w=1`);
+  reply.header('ratelimit', `"default";r=${Math.max(0, rateLimit - count)};t=${Math.max(1, Math.ceil(windowStart + 1 - now / 1000))}`);
+  if (count > rateLimit) return fail(reply, 429, 'rate_limited');
 
   const { accountId } = request.params as { accountId: string };
   const query = request.query as { limit?: string; nextCursor?: string };

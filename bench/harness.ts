@@ -99,20 +99,30 @@ export function cpuMs(pid: number): number | null {
   }
 }
 
-/** Total CPU time (ms) of the children of `parentPid` (PostgreSQL backends of a postmaster). */
-export function childrenCpuMs(parentPid: number): number {
-  let total = 0;
+/** CPU time (ms) of each child of `parentPid` (the PostgreSQL backends of a postmaster), by pid. */
+export function childrenCpu(parentPid: number): Map<number, number> {
+  const byPid = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (Number(fields[1]) !== parentPid) continue;
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+      byPid.set(Number(entry), ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND);
     } catch {
       /* exited meanwhile */
     }
   }
+  return byPid;
+}
+
+/**
+ * CPU time (ms) the children alive at `after` used since `before` (new ones count whole).
+ * Children that exited in between are left out rather than subtracted.
+ */
+export function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 

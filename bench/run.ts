@@ -7,7 +7,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runCleanups } from './harness.ts';
+import { formatEnrichment, runEnrichmentBench, type EnrichmentBenchResult } from './enrichment.ts';
 import { formatListTransactions, runListTransactionsBench, type ListTransactionsResult } from './list-transactions.ts';
+import { formatWebhookDelivery, runWebhookDeliveryBench, type WebhookDeliveryResult } from './webhook-delivery.ts';
 
 interface Bench<R> {
   name: string;
@@ -24,6 +26,18 @@ const benches: Bench<unknown>[] = [
     description: 'GET /v1/accounts/{id}/transactions, 100,000 transactions, first and last page, vs hand-written pg and bare Fastify routes',
     run: () => runListTransactionsBench(),
     format: formatListTransactions,
+  }),
+  bench<EnrichmentBenchResult>({
+    name: 'enrichment',
+    description: 'category, merchant and recurrence of 1,000,000 transactions on one core, vs reading and parsing them',
+    run: () => runEnrichmentBench(),
+    format: formatEnrichment,
+  }),
+  bench<WebhookDeliveryResult>({
+    name: 'webhook-delivery',
+    description: 'signed, recorded webhook deliveries per second through the worker, vs plain undici POSTs of the same bodies',
+    run: () => runWebhookDeliveryBench(),
+    format: formatWebhookDelivery,
   }),
 ];
 

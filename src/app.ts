@@ -4,7 +4,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
-import { redactedHeaders } from './lib/logging.ts';
+import { redactedHeaders, redactUrl } from './lib/logging.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -13,6 +13,8 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import formbody from '@fastify/formbody';
 import { bankCallbackRoutes } from './hosted/bank-callback.routes.ts';
 import { sandboxBankRoutes } from './hosted/sandbox-bank.routes.ts';
+import { connectFlowRoutes } from './hosted/connect-flow.routes.ts';
+import { ConnectSessionSchema, connectSessionsRoutes } from './modules/connect-sessions/connect-sessions.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { ConnectionSchema, connectionsRoutes } from './modules/connections/connections.routes.ts';
@@ -31,7 +33,11 @@ export interface AppOptions {
 /** Builds the application; call `.listen()` on the result to serve. */
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? services.config.logLevel, redact: redactedHeaders },
+    logger: {
+      level: options.logLevel ?? services.config.logLevel,
+      redact: redactedHeaders,
+      serializers: { req: (request) => ({ method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip }) },
+    },
     genReqId: requestIdFrom,
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
@@ -53,13 +59,16 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.addSchema(ConnectionSchema);
   await app.register(connectionsRoutes, { connections: services.connections, lifecycle: services.lifecycle });
   await app.register(accountsRoutes, { accounts: services.accounts });
-  await app.register(sandboxRoutes, { connections: services.connections, lifecycle: services.lifecycle, state: services.banks.sandbox.state, clock: services.clock });
+  app.addSchema(ConnectSessionSchema);
+  await app.register(connectSessionsRoutes, { connectSessions: services.connectSessions });
+  await app.register(sandboxRoutes, { connections: services.connections, lifecycle: services.lifecycle, state: services.banks.sandbox.state, clock: services.clock, connectSessions: services.connectSessions });
 
   // Hosted pages: HTML forms, no API key.
   await app.register(async (hosted) => {
     await hosted.register(formbody);
     await hosted.register(sandboxBankRoutes, { connections: services.connections, clock: services.clock, baseUrl: services.config.baseUrl });
     await hosted.register(bankCallbackRoutes, { connections: services.connections });
+    await hosted.register(connectFlowRoutes, { connectSessions: services.connectSessions, baseUrl: services.config.baseUrl });
   });
 
   await app.ready();

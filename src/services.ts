@@ -14,6 +14,8 @@ import { RedisCounter } from './plugins/rate-limit.ts';
 import { accountsService } from './modules/accounts/accounts.service.ts';
 import { clientsService } from './modules/clients/clients.service.ts';
 import { connectionsService } from './modules/connections/connections.service.ts';
+import { connectSessionsService } from './modules/connect-sessions/connect-sessions.service.ts';
+import { followConnectionEvents } from './modules/connect-sessions/connect-sessions.progress.ts';
 import { lifecycleService } from './modules/connections/connections.lifecycle.ts';
 import { syncService } from './modules/connections/connections.sync.ts';
 import { partnersService } from './modules/partners/partners.service.ts';
@@ -47,6 +49,8 @@ export async function createServices(deps: Deps) {
   const lifecycle = lifecycleService({ db, clock, queue, events, banks, providers, partners, connections });
   const sync = syncService({ db, clock, events, banks, providers, connections, lifecycle });
   const accounts = accountsService({ db, clock, cursors, queue, connections });
+  const connectSessions = connectSessionsService({ db, clock, config, partners, clients, providers, connections, lifecycle, accounts });
+  followConnectionEvents(events, clock);
   clients.onPurge((_auth, clientId) => connections.revokeAllForClient(clientId));
   return {
     db,
@@ -64,6 +68,7 @@ export async function createServices(deps: Deps) {
     lifecycle,
     sync,
     accounts,
+    connectSessions,
     /** Rate-limit counters in Redis (REDIS_URL), or null for PostgreSQL counters. */
     rateCounter,
     /** Stops the job queue (waits for running jobs) and Redis; the caller closes the database. */

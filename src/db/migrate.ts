@@ -7,13 +7,17 @@ import type { Db } from './database.ts';
 import * as foundation from './migrations/0001_foundation.ts';
 import * as connections from './migrations/0002_connections.ts';
 import * as webhooks from './migrations/0003_webhooks.ts';
+import * as connectSessions from './migrations/0004_connect_sessions.ts';
 import * as lifecycle from './migrations/0005_lifecycle.ts';
+import * as enrichment from './migrations/0006_enrichment.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_connections': connections,
   '0003_webhooks': webhooks,
+  '0004_connect_sessions': connectSessions,
   '0005_lifecycle': lifecycle,
+  '0006_enrichment': enrichment,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

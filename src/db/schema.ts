@@ -152,6 +152,8 @@ export interface TransactionsTable {
   /** Variable symbol without leading zeros, for the spec's filter. */
   variableSymbolKey: string | null;
   enrichment: ColumnType<unknown, string | null, string | null>;
+  /** Recurrence grouping key (enrichment): "m:<merchant id>" or "p:<payee words>"; null without a payee. */
+  payeeKey: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -254,6 +256,50 @@ export interface SandboxConsentsTable {
   extraSince: Date | null;
 }
 
+export type ConnectSessionState =
+  | 'AwaitingBankSelection'
+  | 'RedirectedToBank'
+  | 'Authenticating'
+  | 'Fetching'
+  | 'AwaitingAccountSelection'
+  | 'Completed'
+  | 'Failed'
+  | 'Cancelled'
+  | 'Expired';
+
+export interface ConnectSessionsTable {
+  id: string;
+  partnerId: string;
+  mode: Mode;
+  clientId: string;
+  returnUrl: string;
+  locale: string;
+  country: string | null;
+  /** The bank preset by the partner or picked by the user (not yet confirmed while there is no connection). */
+  providerId: string | null;
+  /** providerId came with session creation (the picker is skipped). */
+  providerPreset: boolean;
+  /** Effective value: requested and permitted by the partner configuration. */
+  skipConsentScreen: boolean;
+  /** Analytics headers of session creation, stored with the connection's tracking events. */
+  trackingHeaders: ColumnType<Record<string, string>, string, string>;
+  state: ConnectSessionState;
+  connectionId: string | null;
+  /** The bank authorization address of the session's connection. */
+  bankUrl: string | null;
+  resultCode: 'Ok' | 'Error' | 'Cancelled' | null;
+  error: string | null;
+  /** SHA-256 of the hostedUrl token; kept after first use to recognise a reused link. */
+  tokenHash: string;
+  tokenUsedAt: Date | null;
+  /** SHA-256 of the HttpOnly cookie that carries the flow after the first load. */
+  browserTokenHash: string | null;
+  accountsSelectedAt: Date | null;
+  expiresAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 export interface Database {
   settings: SettingsTable;
   partners: PartnersTable;
@@ -274,6 +320,7 @@ export interface Database {
   idempotencyRecords: IdempotencyRecordsTable;
   rateLimitCounters: RateLimitCountersTable;
   sandboxConsents: SandboxConsentsTable;
+  connectSessions: ConnectSessionsTable;
 }
 
 export type Partner = Selectable<PartnersTable>;
@@ -283,3 +330,4 @@ export type ClientRow = Selectable<ClientsTable>;
 export type Connection = Selectable<ConnectionsTable>;
 export type AccountRow = Selectable<AccountsTable>;
 export type TransactionRow = Selectable<TransactionsTable>;
+export type ConnectSession = Selectable<ConnectSessionsTable>;

@@ -74,11 +74,23 @@ export class JobQueue {
     await this.boss.send(name, data, { ...options, db });
   }
 
-  /** Runs `handler` for each job of `name`; a thrown error makes pg-boss retry the job. */
-  async work<N extends JobName>(name: N, handler: (data: JobPayloads[N]) => Promise<void>, concurrency = 2): Promise<void> {
+  /**
+   * Runs `handler` for each job of `name` with `concurrency` pg-boss workers, each fetching up to
+   * `batchSize` jobs at a time; a thrown error makes pg-boss retry that job only (the others of
+   * its batch complete). With batchSize 1 a worker polls every 0.5 s, also after a job (pg-boss's
+   * loop: at most `concurrency` jobs per 0.5 s). A batchSize above 1 is the throughput mode: the
+   * jobs of a batch run concurrently and a worker that found jobs fetches again at once, so jobs
+   * created in order may finish in another order.
+   */
+  async work<N extends JobName>(name: N, handler: (data: JobPayloads[N]) => Promise<void>, concurrency = 2, batchSize = 1): Promise<void> {
     for (let i = 0; i < concurrency; i++) {
-      await this.boss.work<JobPayloads[N]>(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
-        if (job) await handler(job.data);
+      let workerId: string | null = null;
+      workerId = await this.boss.work<JobPayloads[N]>(name, { pollingIntervalSeconds: 0.5, batchSize }, async (jobs) => {
+        const outcomes = await Promise.allSettled(jobs.map((job) => handler(job.data)));
+        for (const [j, outcome] of outcomes.entries()) {
+          if (outcome.status === 'rejected') await this.boss.fail(name, jobs[j]!.id, { message: outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason) });
+        }
+        if (batchSize > 1 && workerId) this.boss.notifyWorker(workerId);
       });
     }
   }

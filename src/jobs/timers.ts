@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Db, Tx } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 
-export type TimerKind = 'connection-initiation' | 'consent-expiry' | 'webhook-retry';
+export type TimerKind = 'connection-initiation' | 'consent-expiry' | 'webhook-retry' | 'connect-session-expiry';
 
 export type TimerHandler = (tx: Tx, refId: string) => Promise<void>;
 

@@ -8,3 +8,13 @@ export const redactedHeaders = ['req.headers["x-api-key"]', 'req.headers.cookie'
 export function mask(value: string): string {
   return value.length <= 4 ? '****' : `${'*'.repeat(Math.min(value.length - 4, 8))}${value.slice(-4)}`;
 }
+
+/**
+ * A request URL safe for logs: the one-time hostedUrl token (`/connect/{token}`) and the values
+ * of `state` and `code` query parameters (bank journeys) are masked.
+ */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/^\/connect\/(?!session(?:[/?]|$)|bank-callback(?:[/?]|$))([^/?#]+)/, (_match, token: string) => `/connect/${mask(token)}`)
+    .replace(/([?&](?:state|code)=)([^&#]*)/g, (_match, name: string, value: string) => `${name}${mask(value)}`);
+}

@@ -95,7 +95,8 @@ export function accountsRepository(db: Db | Tx) {
 
     /**
      * Inserts new transactions and updates Uncleared ones in place (they may have cleared);
-     * Cleared rows never change. Idempotent: a retried download adds nothing twice.
+     * Cleared rows never change. Idempotent: a retried download adds nothing twice. New and
+     * updated rows are left without enrichment, for enrichment.service.ts.
      * Returns how many rows were inserted or updated.
      */
     async upsertTransactions(accountId: string, transactions: BankTransaction[], at: Date): Promise<number> {
@@ -133,6 +134,8 @@ export function accountsRepository(db: Db | Tx) {
                 counterParty: (eb) => eb.ref('excluded.counterParty'),
                 details: sql`excluded.details`,
                 variableSymbolKey: (eb) => eb.ref('excluded.variableSymbolKey'),
+                // The bank may have changed it: enrichment.service.ts enriches it again.
+                enrichment: null,
                 updatedAt: at,
               })
               .where('transactions.recordState', '=', 'Uncleared'),

@@ -22,7 +22,10 @@ const Account = Type.Object(
   { $id: 'Account' },
 );
 
-const Category = Type.Object({ categoryId: Type.Integer(), categoryName: Type.String(), subcategoryId: Type.Integer(), subcategoryName: Type.String() });
+const Category = Type.Object(
+  { categoryId: Type.Integer(), categoryName: Type.String(), subcategoryId: Type.Integer(), subcategoryName: Type.String() },
+  { description: 'taxonomy with stable ids: docs/categories.md' },
+);
 
 const Transaction = Type.Object(
   {
@@ -47,8 +50,8 @@ const Transaction = Type.Object(
       Type.Object(
         {
           category: Category,
-          merchant: Type.Union([Type.Object({ id: Uuid, name: Type.String() }), Type.Null()]),
-          recurrent: Type.Boolean(),
+          merchant: Type.Union([Type.Object({ id: Uuid, name: Type.String() }), Type.Null()], { description: 'a known merchant (stable id), or null: never a guess' }),
+          recurrent: Type.Boolean({ description: 'part of a regular series of payments to or from the same payee' }),
         },
         { description: 'present with capability enrichment' },
       ),

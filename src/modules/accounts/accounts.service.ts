@@ -13,6 +13,7 @@ import { invalid, notFound } from '../../lib/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { ConnectionsService } from '../connections/connections.service.ts';
+import type { Enrichment } from '../enrichment/enrich.ts';
 import { accountsRepository, variableSymbolKey, type TransactionPageRow } from './accounts.repository.ts';
 
 export interface AccountView {
@@ -34,7 +35,7 @@ export interface TransactionView {
   note: string;
   counterParty: string;
   details: Record<string, string | null>;
-  enrichment?: unknown;
+  enrichment?: Enrichment;
 }
 
 export interface TransactionQuery {
@@ -63,7 +64,7 @@ function toTransactionView(t: TransactionPageRow, withEnrichment: boolean): Tran
     note: t.note,
     counterParty: t.counterParty,
     details: t.details,
-    ...(withEnrichment && t.enrichment ? { enrichment: t.enrichment } : {}),
+    ...(withEnrichment && t.enrichment ? { enrichment: t.enrichment as Enrichment } : {}),
   };
 }
 

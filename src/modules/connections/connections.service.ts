@@ -280,6 +280,14 @@ export function connectionsService(deps: ConnectionsDeps) {
       return { connectionId, expiresAt: expiresAt.toISOString(), redirectUrl };
     },
 
+    /** The user cancelled the hosted connect flow: a still Pending connection becomes Disabled with ConnectionCreateFailed (`user_cancelled`). */
+    async cancelJourney(connectionId: string): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        const locked = await connectionsRepository(tx).lock(connectionId);
+        if (locked?.state === 'Pending') await fail(tx, locked, 'user_cancelled', 'The user cancelled the connect flow');
+      });
+    },
+
     /** Ends the journey of a connection whose first download failed for good (bank error), inside `tx`. */
     failDownload: async (tx: Tx, connection: Connection, error: BankError) => fail(tx, connection, error.code, `The bank could not deliver the data (${error.message})`),
 

@@ -5,7 +5,8 @@
  * idempotent upsert, so a download that crashes half-way is simply run again by the queue: no
  * duplicates, no holes; Uncleared transactions that cleared are updated in place. A bank error
  * ends a creation (Disabled) or reconnect journey with ConnectionCreateFailed, and a refresh
- * with ConnectionRefreshFailed; any other error is retried by the queue.
+ * with ConnectionRefreshFailed; any other error is retried by the queue. Each account's
+ * transactions are enriched (enrichment.service.ts) as they are stored.
  */
 import type { Db } from '../../db/database.ts';
 import type { Banks } from '../../banks/index.ts';
@@ -14,6 +15,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { JobPayloads } from '../../jobs/queue.ts';
 import type { ProvidersService } from '../providers/providers.service.ts';
 import { accountsRepository } from '../accounts/accounts.repository.ts';
+import { enrichAccount } from '../enrichment/enrichment.service.ts';
 import type { EventLog, EventType } from '../webhooks/events.ts';
 import { connectionsRepository } from './connections.repository.ts';
 import type { LifecycleService } from './connections.lifecycle.ts';
@@ -69,7 +71,11 @@ export function syncService(deps: SyncDeps) {
         await progress('TransactionsFetchingProgress', { stage: 'Started', accountCount: targets.length });
         for (const [index, account] of targets.entries()) {
           const fetched = await connector.fetchTransactions(connection.consentRef, account.externalId, since);
-          await accounts.upsertTransactions(account.id, fetched, clock.now());
+          // Stored and enriched in one transaction: a transaction is never served without its enrichment.
+          await db.transaction().execute(async (tx) => {
+            await accountsRepository(tx).upsertTransactions(account.id, fetched, clock.now());
+            await enrichAccount(tx, account.id);
+          });
           transactionCount += fetched.length;
           await progress('TransactionsFetchingProgress', { stage: 'InProgress', accountsDone: index + 1, accountCount: targets.length, transactionCount });
         }

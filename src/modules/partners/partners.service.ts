@@ -7,6 +7,7 @@ import type { Capabilities, Partner } from '../../db/schema.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { apiKeyMode, digestsEqual, newApiKey, newId, sha256Hex, type Mode } from '../../lib/ids.ts';
 import { isCountryCode, isDuration } from '../../lib/iso.ts';
+import { validateReturnUrlPattern } from '../../lib/return-url.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { partnersRepository, type PartnerChanges } from './partners.repository.ts';
@@ -179,7 +180,8 @@ function parsePartnerInput(input: PartnerInput): PartnerChanges {
   }
   if (input.returnUrlPatterns !== undefined) {
     for (const pattern of input.returnUrlPatterns) {
-      if (!/^[a-z][a-z0-9+.-]*:\/\/?\S+$/i.test(pattern)) throw invalid('returnUrlPatterns', `"${pattern}" is not a URL pattern (scheme://host[:port][/path])`);
+      const problem = validateReturnUrlPattern(pattern);
+      if (problem) throw invalid('returnUrlPatterns', `"${pattern}": ${problem}`);
     }
     changes.returnUrlPatterns = input.returnUrlPatterns;
   }

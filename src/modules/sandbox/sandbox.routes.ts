@@ -5,7 +5,9 @@
  * - `.../expire-consent` expires an Active consent now (ConnectionConsentExpired);
  * - `.../revoke-at-bank` revokes it at the bank (ConnectionConsentRevoked);
  * - `.../require-reauth` makes the next refreshes demand re-authentication;
- * - `.../transactions {count}` adds transactions the next refresh finds.
+ * - `.../transactions {count}` adds transactions the next refresh finds;
+ * - `POST /v1/sandbox/connect-sessions/{sessionId}/complete {providerId?, outcome?, username?, deselectAccountIds?}`
+ *   drives a hosted connect session past the bank and through account selection.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -17,18 +19,20 @@ import { ApiError, invalid } from '../../lib/errors.ts';
 import { ClientHeaders, errorResponses, Uuid } from '../../lib/schemas.ts';
 import type { LifecycleService } from '../connections/connections.lifecycle.ts';
 import { toConnectionView, type ConnectionsService } from '../connections/connections.service.ts';
+import type { ConnectSessionsService, SandboxCompleteInput } from '../connect-sessions/connect-sessions.service.ts';
 
 interface SandboxDeps {
   connections: ConnectionsService;
   lifecycle: LifecycleService;
   state: SandboxState;
   clock: Clock;
+  connectSessions: ConnectSessionsService;
 }
 
 const Params = Type.Object({ connectionId: Uuid });
 const scoped = (request: FastifyRequest) => [request.auth, request.headers['x-client-id'] as string, (request.params as { connectionId: string }).connectionId] as const;
 
-export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { connections, lifecycle, state, clock }) => {
+export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { connections, lifecycle, state, clock, connectSessions }) => {
   app.addHook('preHandler', async (request: FastifyRequest) => {
     if (request.auth.mode !== 'sandbox') throw new ApiError('not_found', 'Sandbox controls exist for sandbox keys only');
   });
@@ -56,6 +60,32 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { conn
       const [auth, clientId, connectionId] = scoped(request);
       const returnUrl = await connections.completeSandboxJourney(auth, clientId, connectionId, sandboxCallbackQuery(outcome, username));
       return { connectionId, returnUrl };
+    },
+  );
+
+  app.post(
+    '/v1/sandbox/connect-sessions/:sessionId/complete',
+    {
+      schema: {
+        tags: ['Sandbox'],
+        summary: 'Drive a connect session without a browser',
+        description:
+          'Before the bank: confirms the bank (providerId, or the one the session was created with) and finishes the bank journey with outcome as test user username (default user_ok); answers the session (Fetching, Failed or Cancelled). Once the session is AwaitingAccountSelection (accounts stored): finishes the account selection, unsubscribing deselectAccountIds; the session is Completed when the connection is Active.',
+        params: Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 100 }) }),
+        headers: ClientHeaders,
+        body: Type.Object({
+          providerId: Type.Optional(Uuid),
+          outcome: Type.Optional(Type.Union([Type.Literal('Ok'), Type.Literal('Error'), Type.Literal('Cancelled')])),
+          username: Type.Optional(Type.String({ maxLength: 100, description: 'sandbox test user, e.g. user_slow or error.bank_unavailable' })),
+          deselectAccountIds: Type.Optional(Type.Array(Uuid, { maxItems: 100 })),
+        }),
+        response: { 200: Type.Ref('ConnectSession'), ...errorResponses() },
+      },
+    },
+    async (request) => {
+      const input = request.body as SandboxCompleteInput;
+      if (input.username !== undefined && !parseTestUser(input.username)) throw invalid('body.username', 'is not a sandbox test user (user_ok, user_slow, user_many, user_empty, error.<code>, ...)');
+      return connectSessions.sandboxComplete(request.auth, request.headers['x-client-id'] as string, (request.params as { sessionId: string }).sessionId, input);
     },
   );
 

@@ -1,0 +1,370 @@
+/**
+ * Connect sessions: the hosted connect flow (spec "What the service does" 2, "Connect session",
+ * "POST /v1/connect-sessions", "GET /v1/connect-sessions/{sessionId}", connect session states;
+ * DESIGN.md §7, §8). A session is created by the partner's backend; its one-time hostedUrl token
+ * is consumed on first load and an HttpOnly cookie carries the flow from then on. Once the user
+ * confirms a bank, the connection is created by the connections service (same states and
+ * webhooks as a direct one, carrying `sessionId`); the session follows the connection through
+ * its events (connect-sessions.progress.ts) and ends Completed, Failed, Cancelled or Expired.
+ */
+import type { Config } from '../../config.ts';
+import { sandboxCallbackQuery } from '../../banks/sandbox/sandbox-connector.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import type { Connection, ConnectSession, ConnectSessionState } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { ApiError, invalid, notFound } from '../../lib/errors.ts';
+import { newId, randomToken, sha256Hex } from '../../lib/ids.ts';
+import { addDuration, isCountryCode, isLanguageCode } from '../../lib/iso.ts';
+import { matchesAnyReturnUrl } from '../../lib/return-url.ts';
+import { scheduleTimer } from '../../jobs/timers.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import type { AccountsService, AccountView } from '../accounts/accounts.service.ts';
+import type { ClientsService } from '../clients/clients.service.ts';
+import type { LifecycleService } from '../connections/connections.lifecycle.ts';
+import { ANALYTICS_HEADERS, type ConnectionsService } from '../connections/connections.service.ts';
+import type { PartnersService } from '../partners/partners.service.ts';
+import type { ProvidersService } from '../providers/providers.service.ts';
+import { connectSessionsRepository, OPEN_STATES, TERMINAL_STATES } from './connect-sessions.repository.ts';
+
+/** How long a connect session lives (the spec leaves it open; it covers the 22-minute bank journey). */
+export const SESSION_DURATION_MS = 30 * 60_000;
+
+export interface CreateSessionInput {
+  returnUrl: string;
+  locale?: string;
+  country?: string;
+  providerId?: string | null;
+  skipConsentScreen?: boolean;
+}
+
+/** The spec's connect session resource (GET answer). */
+export interface SessionView {
+  sessionId: string;
+  state: ConnectSessionState;
+  connectionId: string | null;
+  resultCode: 'Ok' | 'Error' | 'Cancelled' | null;
+  error: string | null;
+  expiresAt: string;
+}
+
+export interface SandboxCompleteInput {
+  providerId?: string;
+  outcome?: 'Ok' | 'Error' | 'Cancelled';
+  username?: string;
+  deselectAccountIds?: string[];
+}
+
+/** Which page the flow shows for a session. */
+export type FlowStep = 'picker' | 'consent' | 'confirm' | 'bank' | 'progress' | 'accounts' | 'expired' | 'return';
+
+/** Result of loading a hostedUrl: a fresh flow (with the cookie secret), a reused link, or an unknown token. */
+export type OpenResult = { kind: 'opened'; session: ConnectSession; browserToken: string } | { kind: 'used'; session: ConnectSession } | { kind: 'unknown' };
+
+export const toSessionView = (s: ConnectSession): SessionView => ({
+  sessionId: s.id,
+  state: s.state,
+  connectionId: s.connectionId,
+  resultCode: s.resultCode,
+  error: s.error,
+  expiresAt: s.expiresAt.toISOString(),
+});
+
+export const isTerminal = (s: ConnectSession): boolean => TERMINAL_STATES.includes(s.state);
+
+/** The page a session is on. */
+export function stepOf(s: ConnectSession): FlowStep {
+  if (s.state === 'Expired') return 'expired';
+  if (isTerminal(s)) return 'return';
+  if (s.state === 'AwaitingBankSelection') return !s.providerId ? 'picker' : s.skipConsentScreen ? 'confirm' : 'consent';
+  if (s.state === 'RedirectedToBank' || s.state === 'Authenticating') return 'bank';
+  return s.state === 'AwaitingAccountSelection' && !s.accountsSelectedAt ? 'accounts' : 'progress';
+}
+
+/** The partner's returnUrl with the spec's query values: connectionId, resultCode, sessionId and error. */
+export function returnTarget(s: ConnectSession): string {
+  const url = new URL(s.returnUrl);
+  if (s.connectionId) url.searchParams.set('connectionId', s.connectionId);
+  url.searchParams.set('resultCode', s.resultCode ?? 'Error');
+  url.searchParams.set('sessionId', s.id);
+  if (s.error) url.searchParams.set('error', s.error);
+  return url.toString();
+}
+
+/** A connection that got its data: Active, or already Inactive again (e.g. autoRevokeAfterCreate). */
+const gotData = (c: Connection | null): boolean => c !== null && (c.state === 'Active' || c.state === 'Inactive');
+
+/** A promise rejection handler answering `fallback` for not_found (e.g. a deleted connection) and rethrowing anything else. */
+const unlessNotFound =
+  <T>(fallback: T) =>
+  (error: unknown): T => {
+    if (error instanceof ApiError && error.code === 'not_found') return fallback;
+    throw error;
+  };
+
+export interface ConnectSessionsDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  partners: PartnersService;
+  clients: ClientsService;
+  providers: ProvidersService;
+  connections: ConnectionsService;
+  lifecycle: LifecycleService;
+  accounts: AccountsService;
+}
+
+export function connectSessionsService(deps: ConnectSessionsDeps) {
+  const { db, clock, config } = deps;
+  const repo = connectSessionsRepository(db);
+  const bankReturnUrl = `${config.baseUrl}/connect/session/bank-return`;
+
+  /** The partner's view of the session, as the services it calls expect (the key that created it is not needed). */
+  async function authFor(s: ConnectSession): Promise<AuthContext> {
+    return { partner: await deps.partners.show(s.partnerId), mode: s.mode, keyId: `connect-session:${s.id}` };
+  }
+
+  async function reload(id: string): Promise<ConnectSession> {
+    return (await repo.find(id))!;
+  }
+
+  /** The session's connection, or null when it has none (or it was deleted). */
+  async function connectionOf(s: ConnectSession): Promise<Connection | null> {
+    if (!s.connectionId) return null;
+    return deps.connections.require(await authFor(s), s.clientId, s.connectionId).catch(unlessNotFound(null));
+  }
+
+  /**
+   * Inside `tx`, at or after expiresAt: a session whose connection already got its data ends
+   * Completed (the accounts stay as selected); any other unfinished session ends Expired with
+   * resultCode Error and error `session_expired`. The connection keeps its own lifecycle.
+   */
+  async function expire(tx: Tx, id: string): Promise<void> {
+    const s = await connectSessionsRepository(tx).lock(id);
+    if (!s || isTerminal(s) || clock.now() < s.expiresAt) return;
+    const now = clock.now();
+    await connectSessionsRepository(tx).update(id, gotData(await connectionOf(s)) ? { state: 'Completed', resultCode: 'Ok', error: null, updatedAt: now } : { state: 'Expired', resultCode: 'Error', error: 'session_expired', updatedAt: now });
+  }
+
+  return {
+    /**
+     * `POST /v1/connect-sessions`: answers `{sessionId, hostedUrl, expiresAt}`. Errors:
+     * not_found (client, or a preset provider the partner cannot use), validation_error (returnUrl
+     * matching none of the partner's return-URL patterns, bad locale or country, Inactive provider).
+     */
+    async create(auth: AuthContext, clientId: string, input: CreateSessionInput, headers: Record<string, string | string[] | undefined>) {
+      await deps.clients.require(auth, clientId);
+      if (!matchesAnyReturnUrl(input.returnUrl, auth.partner.returnUrlPatterns)) {
+        throw invalid('body.returnUrl', 'does not match any return-URL pattern registered for this partner');
+      }
+      const locale = input.locale ?? 'en';
+      if (!isLanguageCode(locale)) throw invalid('body.locale', 'must be an ISO 639-1 language code such as en or cs');
+      if (input.country !== undefined && !isCountryCode(input.country)) throw invalid('body.country', 'must be an ISO 3166-1 alpha-2 country code such as CZ');
+      const provider = input.providerId ? await deps.providers.connectable(auth, input.providerId) : null;
+      const now = clock.now();
+      const id = newId();
+      const token = randomToken();
+      const expiresAt = new Date(now.getTime() + SESSION_DURATION_MS);
+      const tracking = Object.fromEntries(
+        Object.keys(ANALYTICS_HEADERS)
+          .map((header) => [header, headers[header]])
+          .filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      );
+      await db.transaction().execute(async (tx) => {
+        await connectSessionsRepository(tx).insert({
+          id,
+          partnerId: auth.partner.id,
+          mode: auth.mode,
+          clientId,
+          returnUrl: input.returnUrl,
+          locale,
+          country: input.country ?? null,
+          providerId: provider?.id ?? null,
+          providerPreset: provider !== null,
+          skipConsentScreen: (input.skipConsentScreen ?? false) && auth.partner.skipConsentScreenAllowed,
+          trackingHeaders: JSON.stringify(tracking),
+          state: 'AwaitingBankSelection',
+          connectionId: null,
+          bankUrl: null,
+          resultCode: null,
+          error: null,
+          tokenHash: sha256Hex(token),
+          tokenUsedAt: null,
+          browserTokenHash: null,
+          accountsSelectedAt: null,
+          expiresAt,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await scheduleTimer(tx, 'connect-session-expiry', id, expiresAt);
+      });
+      return { sessionId: id, hostedUrl: `${config.baseUrl}/connect/${token}`, expiresAt: expiresAt.toISOString() };
+    },
+
+    /** `GET /v1/connect-sessions/{sessionId}`; not_found for anyone else's session. */
+    async get(auth: AuthContext, clientId: string, sessionId: string): Promise<SessionView> {
+      return toSessionView(await this.requireScoped(auth, clientId, sessionId));
+    },
+
+    async requireScoped(auth: AuthContext, clientId: string, sessionId: string): Promise<ConnectSession> {
+      const s = await repo.findScoped({ partnerId: auth.partner.id, mode: auth.mode, clientId }, sessionId);
+      if (!s) throw notFound(`Connect session ${sessionId}`);
+      return this.expireIfDue(s);
+    },
+
+    /** The first load of a hostedUrl consumes its token and binds a new browser secret (for the cookie). */
+    async open(token: string): Promise<OpenResult> {
+      const s = await repo.findByTokenHash(sha256Hex(token));
+      if (!s) return { kind: 'unknown' };
+      const browserToken = randomToken();
+      if (s.tokenUsedAt || !(await repo.consumeToken(s.id, sha256Hex(browserToken), clock.now()))) return { kind: 'used', session: s };
+      return { kind: 'opened', session: await this.expireIfDue(await reload(s.id)), browserToken };
+    },
+
+    /** The session the browser's cookie secret belongs to (expired first when due), or undefined. */
+    async fromBrowser(browserToken: string | undefined): Promise<ConnectSession | undefined> {
+      if (!browserToken) return undefined;
+      const s = await repo.findByBrowserTokenHash(sha256Hex(browserToken));
+      return s && this.expireIfDue(s);
+    },
+
+    /** Applies a due expiry now (the timer may not have fired yet) and returns the current session. */
+    async expireIfDue(s: ConnectSession): Promise<ConnectSession> {
+      if (isTerminal(s) || clock.now() < s.expiresAt) return s;
+      await db.transaction().execute((tx) => expire(tx, s.id));
+      return reload(s.id);
+    },
+
+    /** Timer `connect-session-expiry`. */
+    expire,
+
+    /** What the pages show: the partner's name, the session's bank, when a consent given now would end, and the connection's state. */
+    async context(s: ConnectSession) {
+      const auth = await authFor(s);
+      const provider = s.providerId ? await deps.providers.find(s.providerId) : undefined;
+      const connection = await connectionOf(s);
+      return { partnerName: auth.partner.name, consentUntil: addDuration(clock.now(), auth.partner.consentDuration), provider, connectionState: connection?.state ?? null };
+    },
+
+    /** Banks for the picker: every listed provider of the partner (filtering happens on the page). */
+    async banks(s: ConnectSession) {
+      return (await deps.providers.list(await authFor(s), { limit: 500 })).data;
+    },
+
+    /** The user picks a bank (or, with null, goes back to the picker). Not found / not connectable: validation_error. */
+    async chooseProvider(s: ConnectSession, providerId: string | null): Promise<void> {
+      if (providerId) await deps.providers.connectable(await authFor(s), providerId);
+      await repo.transition(s.id, ['AwaitingBankSelection'], { providerId, updatedAt: clock.now() });
+    },
+
+    /**
+     * The user confirms the bank: the connection is created (Pending, analytics headers stored,
+     * `sessionId` on its webhooks) and the session is RedirectedToBank. Returns the bank address.
+     */
+    async confirmBank(s: ConnectSession): Promise<string> {
+      if (!s.providerId) throw invalid('providerId', 'choose a bank first');
+      const claimed = await repo.transition(s.id, ['AwaitingBankSelection'], { state: 'RedirectedToBank', updatedAt: clock.now() });
+      if (!claimed) {
+        const current = await reload(s.id);
+        if (current.bankUrl && stepOf(current) === 'bank') return current.bankUrl;
+        throw invalid('state', `the session is ${current.state}`);
+      }
+      try {
+        const started = await deps.connections.create(
+          await authFor(s),
+          s.clientId,
+          { returnUrl: bankReturnUrl, providerId: s.providerId, locale: s.locale, subscribeToAllAccounts: true, skipConsentScreen: s.skipConsentScreen },
+          s.trackingHeaders,
+          s.id,
+        );
+        await repo.update(s.id, { connectionId: started.connectionId, bankUrl: started.redirectUrl, updatedAt: clock.now() });
+        return started.redirectUrl;
+      } catch (error) {
+        await repo.update(s.id, { state: 'AwaitingBankSelection', updatedAt: clock.now() });
+        throw error;
+      }
+    },
+
+    /** The user is back from the bank: with consent granted the session is Fetching (failures arrive as events). */
+    async afterBank(s: ConnectSession): Promise<void> {
+      const connection = await connectionOf(s);
+      if (connection?.consentRef && connection.state === 'Pending') {
+        await repo.transition(s.id, ['RedirectedToBank', 'Authenticating'], { state: 'Fetching', updatedAt: clock.now() });
+      }
+    },
+
+    /** Every account of the session's connection, each with `subscribed`. */
+    async accounts(s: ConnectSession): Promise<AccountView[]> {
+      if (!s.connectionId) return [];
+      return deps.accounts.list(await authFor(s), s.clientId, s.connectionId, true).catch(unlessNotFound([]));
+    },
+
+    /**
+     * Account selection: every account not in `keepIds` is unsubscribed (selection only
+     * deselects). The session is Completed at once when the connection already has its data,
+     * else when ConnectionCreateSuccess arrives.
+     */
+    async selectAccounts(s: ConnectSession, keepIds: string[]): Promise<void> {
+      if (s.state !== 'AwaitingAccountSelection' || s.accountsSelectedAt) throw invalid('state', `the session is ${s.state}; accounts can be selected only once they are listed`);
+      const auth = await authFor(s);
+      for (const account of await this.accounts(s)) {
+        if (account.subscribed && !keepIds.includes(account.id)) await deps.accounts.setSubscribed(auth, s.clientId, account.id, false);
+      }
+      await db.transaction().execute(async (tx) => {
+        const locked = await connectSessionsRepository(tx).lock(s.id);
+        if (!locked || isTerminal(locked)) return;
+        const now = clock.now();
+        await connectSessionsRepository(tx).update(s.id, { accountsSelectedAt: now, updatedAt: now, ...(gotData(await connectionOf(locked)) ? { state: 'Completed' as const, resultCode: 'Ok' as const } : {}) });
+      });
+    },
+
+    /**
+     * The user cancels: before the bank the session is simply Cancelled; a Pending connection is
+     * ended (Disabled, ConnectionCreateFailed `user_cancelled`); a connection that already got its
+     * consent is revoked (Inactive, ConnectionConsentRevoked).
+     */
+    async cancel(s: ConnectSession): Promise<void> {
+      if (isTerminal(s)) return;
+      const connection = await connectionOf(s);
+      if (connection?.state === 'Pending') await deps.connections.cancelJourney(connection.id);
+      if (connection?.state === 'Active') await deps.lifecycle.revoke(await authFor(s), s.clientId, connection.id);
+      await repo.transition(s.id, OPEN_STATES, { state: 'Cancelled', resultCode: 'Cancelled', error: 'user_cancelled', updatedAt: clock.now() });
+    },
+
+    /**
+     * Sandbox control `POST /v1/sandbox/connect-sessions/{sessionId}/complete`. Before the bank it
+     * confirms the bank (`providerId`, else the session's) and finishes the bank journey with
+     * `outcome` as test user `username`; on a session in AwaitingAccountSelection it finishes the
+     * account selection, deselecting `deselectAccountIds`. Answers the session. validation_error
+     * when the session is finished, still downloading, or a needed field is missing.
+     */
+    async sandboxComplete(auth: AuthContext, clientId: string, sessionId: string, input: SandboxCompleteInput): Promise<SessionView> {
+      let s = await this.requireScoped(auth, clientId, sessionId);
+      if (isTerminal(s)) throw invalid('sessionId', `the session is ${s.state}`);
+      if (s.state === 'AwaitingBankSelection') {
+        if (!input.outcome) throw invalid('body.outcome', 'is required to finish the bank journey');
+        if (input.providerId) await this.chooseProvider(s, input.providerId);
+        s = await reload(s.id);
+        if (!s.providerId) throw invalid('body.providerId', 'is required: the session has no bank yet');
+        await this.confirmBank(s);
+        s = await reload(s.id);
+      }
+      if (s.state === 'RedirectedToBank' || s.state === 'Authenticating') {
+        if (!input.outcome) throw invalid('body.outcome', 'is required to finish the bank journey');
+        await deps.connections.completeSandboxJourney(auth, clientId, s.connectionId!, sandboxCallbackQuery(input.outcome, input.username));
+        await this.afterBank(s);
+      } else if (s.state === 'AwaitingAccountSelection') {
+        const all = await this.accounts(s);
+        const unknown = (input.deselectAccountIds ?? []).filter((id) => !all.some((a) => a.id === id));
+        if (unknown.length) throw invalid('body.deselectAccountIds', `not accounts of this session's connection: ${unknown.join(', ')}`);
+        await this.selectAccounts(s, all.map((a) => a.id).filter((id) => !input.deselectAccountIds?.includes(id)));
+      } else {
+        throw invalid('sessionId', `the session is ${s.state}; call again once it is AwaitingAccountSelection`);
+      }
+      return toSessionView(await reload(s.id));
+    },
+
+    reload,
+  };
+}
+
+export type ConnectSessionsService = ReturnType<typeof connectSessionsService>;

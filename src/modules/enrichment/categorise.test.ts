@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { enrichTransaction, type EnrichmentInput } from './enrich.ts';
+
+const sub = (amount: number, counterParty: string, note: string, details: EnrichmentInput['details'] = {}) =>
+  enrichTransaction({ amount, counterParty, note, details }).enrichment.category.subcategoryId;
+
+describe('categorisation', () => {
+  it('trusts the MCC first, then counterparty, note, bank category and constant symbol', () => {
+    expect(sub(-1200, 'Tesco Stores ČR', 'TESCO 1234', { mccCode: '5541' })).toBe(501);
+    expect(sub(-500, 'Jan Novák', 'Nájem byt', { externalCategoryName: 'Nákupy' })).toBe(201);
+    expect(sub(-500, 'Jan Novák', 'platba', { externalCategoryName: 'Pojištění' })).toBe(1604);
+    expect(sub(-500, 'Jan Novák', 'platba', { constantSymbol: '1148' })).toBe(1501);
+    expect(sub(-500, 'Jan Novák', 'platba', { constantSymbol: '308' })).toBe(9901);
+  });
+
+  it('uses ISO 18245 ranges, the narrowest range winning', () => {
+    expect(sub(-100, '', 'X', { mccCode: '3246' })).toBe(1001);
+    expect(sub(-100, '', 'X', { mccCode: '5655' })).toBe(606);
+    expect(sub(-100, '', 'X', { mccCode: '5661' })).toBe(603);
+    expect(sub(-100, '', 'X', { mccCode: '0742' })).toBe(608);
+    expect(sub(-100, '', 'X', { mccCode: 'abc' })).toBe(9901);
+  });
+
+  it('lets a known merchant or a keyword refine the subcategory inside the category the MCC gives', () => {
+    expect(sub(-389, '', 'WOLT.COM *PRAHA', { mccCode: '5812' })).toBe(404);
+    expect(sub(-143, '', 'KAVARNA MISTO PRAHA 6', { mccCode: '5814' })).toBe(403);
+    expect(sub(-1850, 'Kooperativa pojišťovna, a.s.', 'Povinné ručení 2B4 5678')).toBe(1602);
+  });
+
+  it('lets generic MCCs decide only when nothing else does', () => {
+    expect(sub(-199, '', 'Spotify P3A91C2D7E', { mccCode: '5815' })).toBe(802);
+    expect(sub(-150, '', 'UNKNOWN DIGITAL', { mccCode: '5815' })).toBe(805);
+  });
+
+  it('applies the sign of the amount', () => {
+    expect(sub(412, '', 'ALBERT 0412 PRAHA', { mccCode: '5411' })).toBe(104);
+    expect(sub(2000, '', 'Vklad', { mccCode: '6011' })).toBe(1302);
+    expect(sub(-150, '', 'Debetní úrok')).toBe(1402);
+    expect(sub(15, '', 'Připsání úroků')).toBe(103);
+    expect(sub(-1000, 'Jan Novák', 'mzda pro paní na úklid', { constantSymbol: '0138' })).toBe(9901);
+    expect(sub(52000, 'Alza.cz a.s.', 'Mzda 03/2026', { constantSymbol: '0138' })).toBe(101);
+    expect(sub(300, 'Petr Malý', 'cokoli')).toBe(105);
+  });
+
+  it('reads keywords with inflection stems and the longest phrase', () => {
+    expect(sub(-3000, 'Vlastní účet', 'Převod')).toBe(1201);
+    expect(sub(-3000, 'Petra Nováková', 'Převod na spoření')).toBe(1201);
+    expect(sub(-3000, 'Petra Nováková', 'Převod peněz')).toBe(1202);
+    expect(sub(48000, 'Firma s.r.o.', 'Mzdové prostředky')).toBe(101);
+  });
+});

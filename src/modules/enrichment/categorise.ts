@@ -1,0 +1,116 @@
+/**
+ * Categorisation (spec "Transaction", enrichment.category; docs/categories.md, "How a category
+ * is chosen"). Signals in order of trust, each read from a data file:
+ *   1. the MCC (data/mcc-rules.json, ISO 18245 ranges; the narrowest range wins),
+ *   2. the counterparty: a known merchant (merchants.ts), else a keyword (data/keyword-rules.json),
+ *   3. the note: a known merchant, else a keyword,
+ *   4. the bank's externalCategoryName (data/external-categories.json),
+ *   5. the Czech constant symbol, when it marks a payment kind (data/constant-symbols.json),
+ *   6. nothing: other income / uncategorised spending by the sign of the amount.
+ * The sign of the amount turns each signal into the subcategory for that direction (taxonomy
+ * `forAmount`). Generic MCCs (digital goods, miscellaneous retail, money services) and refunds
+ * inferred only from the sign are weak: they decide only when no other signal does. The most
+ * trusted remaining signal gives the category; inside that category the words are more specific
+ * than the codes: the subcategory is that of a known merchant, else of a keyword, else of the
+ * most trusted signal, skipping generic (catch-all) subcategories while a specific one is there.
+ */
+import { readData } from './data.ts';
+import type { Merchant } from './merchants.ts';
+import { fallback, forAmount, subcategory, type Candidate, type Subcategory } from './taxonomy.ts';
+import { PhraseIndex, tokenize } from './text.ts';
+
+interface KeywordRule {
+  subcategoryId: number;
+  field: 'any' | 'counterParty' | 'note';
+  keywords: string[];
+  incomingSubcategoryId?: number;
+}
+
+interface Rule {
+  sub: Subcategory;
+  incomingId?: number;
+  generic?: boolean;
+}
+
+const mccRules = readData<{ rules: { from: number; to: number; subcategoryId: number; generic?: boolean }[] }>('mcc-rules.json').rules;
+/** Rule per MCC 0..9999; wider ranges are written first so narrower ones overwrite them. */
+const byMcc: (Rule | undefined)[] = new Array(10_000);
+for (const r of [...mccRules].sort((a, b) => b.to - b.from - (a.to - a.from))) {
+  const rule = { sub: subcategory(r.subcategoryId, `mcc-rules.json ${r.from}-${r.to}`), generic: r.generic === true };
+  for (let code = r.from; code <= r.to; code++) byMcc[code] = rule;
+}
+
+const counterPartyKeywords = new PhraseIndex<Rule>();
+const noteKeywords = new PhraseIndex<Rule>();
+for (const r of readData<{ rules: KeywordRule[] }>('keyword-rules.json').rules) {
+  const where = `keyword-rules.json ${r.subcategoryId}`;
+  const rule: Rule = { sub: subcategory(r.subcategoryId, where), ...(r.incomingSubcategoryId === undefined ? {} : { incomingId: subcategory(r.incomingSubcategoryId, where).id }) };
+  for (const keyword of r.keywords) {
+    if (r.field !== 'note') counterPartyKeywords.add(keyword, rule);
+    if (r.field !== 'counterParty') noteKeywords.add(keyword, rule);
+  }
+}
+
+const externalCategories = new Map<string, Subcategory>();
+for (const m of readData<{ mappings: { subcategoryId: number; names: string[] }[] }>('external-categories.json').mappings) {
+  const sub = subcategory(m.subcategoryId, 'external-categories.json');
+  for (const name of m.names) externalCategories.set(tokenize(name).join(' '), sub);
+}
+
+const constantSymbols = new Map<string, Subcategory | null>();
+for (const s of readData<{ symbols: { symbol: string; subcategoryId: number | null }[] }>('constant-symbols.json').symbols) {
+  constantSymbols.set(s.symbol.padStart(4, '0'), s.subcategoryId === null ? null : subcategory(s.subcategoryId, `constant-symbols.json ${s.symbol}`));
+}
+
+const MCC = /^\d{1,4}$/;
+const SYMBOL = /^\d{1,4}$/;
+
+/** What categorisation reads of one transaction. Tokens come from text.ts / merchants.ts `analyse`. */
+export interface CategoryInput {
+  /** Negative for money spent, positive for money received (spec "Transaction" amount). */
+  amount: number;
+  mccCode: string | null;
+  counterPartyTokens: string[];
+  noteTokens: string[];
+  counterPartyMerchant: Merchant | null;
+  noteMerchant: Merchant | null;
+  externalCategoryName: string | null;
+  constantSymbol: string | null;
+}
+
+/** Signal strength of its source: 2 a known merchant, 1 a keyword, 0 a code or a bank category. */
+type Words = 0 | 1 | 2;
+type Signal = Candidate & { words: Words };
+
+/** Appends what `sub` means for the direction of `amount` to `signals` (nothing when it gives no signal). */
+function push(signals: Signal[], amount: number, sub: Subcategory | null | undefined, words: Words, incomingId?: number, weak = false): void {
+  const candidate = sub ? forAmount(sub, amount, incomingId) : null;
+  if (candidate) signals.push({ sub: candidate.sub, weak: candidate.weak || weak, words });
+}
+
+function pushText(signals: Signal[], amount: number, merchant: Merchant | null, tokens: string[], keywords: PhraseIndex<Rule>): void {
+  if (merchant) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
+  const rule = keywords.longestMatch(tokens)?.value;
+  if (rule) push(signals, amount, rule.sub, 1, rule.incomingId);
+}
+
+/** The subcategory of one transaction (never null: the fallbacks catch the rest). */
+export function categorise(input: CategoryInput): Subcategory {
+  const { amount } = input;
+  const signals: Signal[] = [];
+  const mcc = input.mccCode && MCC.test(input.mccCode) ? byMcc[Number(input.mccCode)] : undefined;
+  if (mcc) push(signals, amount, mcc.sub, 0, undefined, mcc.generic);
+  pushText(signals, amount, input.counterPartyMerchant, input.counterPartyTokens, counterPartyKeywords);
+  pushText(signals, amount, input.noteMerchant, input.noteTokens, noteKeywords);
+  if (input.externalCategoryName) push(signals, amount, externalCategories.get(tokenize(input.externalCategoryName).join(' ')), 0);
+  if (input.constantSymbol && SYMBOL.test(input.constantSymbol)) push(signals, amount, constantSymbols.get(input.constantSymbol.padStart(4, '0')), 0);
+
+  const first = signals.find((c) => !c.weak) ?? signals[0];
+  if (!first) return amount > 0 ? fallback.incoming : fallback.outgoing;
+  let best: Signal | undefined;
+  for (const c of signals) {
+    if (c.weak || c.sub.generic || c.sub.categoryId !== first.sub.categoryId) continue;
+    if (!best || c.words > best.words) best = c;
+  }
+  return (best ?? first).sub;
+}

@@ -1,0 +1,78 @@
+/**
+ * Enrichment of transactions (spec "Transaction", "enrichment" table; docs/categories.md):
+ * category (categorise.ts), merchant (merchants.ts) and recurrence (recurrence.ts). Pure
+ * functions over the bank's fields, no I/O: `enrichTransaction` for one transaction (recurrent
+ * still false), `enrichAll` for an account's transactions including recurrence.
+ */
+import { categorise } from './categorise.ts';
+import { analyse, merchantOf, payeeWords, type MerchantView } from './merchants.ts';
+import { recurrentFlags, type RecurrenceItem } from './recurrence.ts';
+import type { CategoryView } from './taxonomy.ts';
+
+/** A transaction's enrichment as the API serves it (spec "enrichment" table). */
+export interface Enrichment {
+  category: CategoryView;
+  merchant: MerchantView | null;
+  recurrent: boolean;
+}
+
+/** The bank fields enrichment reads (spec "Transaction"). Amount: negative = money spent. */
+export interface EnrichmentInput {
+  amount: number;
+  note: string;
+  counterParty: string;
+  /** Bank details (spec "Transaction" details); only these three are read. */
+  details: { mccCode?: string | null; constantSymbol?: string | null; externalCategoryName?: string | null };
+}
+
+/** Enrichment of one transaction and its payee key for recurrence (null: no payee to recognise). */
+export interface EnrichedTransaction {
+  enrichment: Enrichment;
+  payeeKey: string | null;
+}
+
+/** Category, merchant and payee key of one transaction; `recurrent` is false until `withRecurrence`. */
+export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
+  const counterParty = analyse(t.counterParty);
+  const note = analyse(t.note);
+  const match = merchantOf(counterParty, note);
+  const sub = categorise({
+    amount: t.amount,
+    mccCode: t.details.mccCode ?? null,
+    counterPartyTokens: counterParty.tokens,
+    noteTokens: note.tokens,
+    counterPartyMerchant: match?.inCounterParty ? match.merchant : null,
+    noteMerchant: match && !match.inCounterParty ? match.merchant : null,
+    externalCategoryName: t.details.externalCategoryName ?? null,
+    constantSymbol: t.details.constantSymbol ?? null,
+  });
+  const words = match ? null : payeeWords(counterParty, note);
+  return {
+    enrichment: { category: sub.view, merchant: match?.merchant.view ?? null, recurrent: false },
+    payeeKey: match ? `m:${match.merchant.id}` : words === null ? null : `p:${words}`,
+  };
+}
+
+/** One transaction with its amount and time, for recurrence over an account. */
+export interface TimedEnrichment extends EnrichedTransaction, RecurrenceItem {}
+
+/** Sets `recurrent` on every item (same order) from the whole list; returns the indexes whose flag changed. */
+export function withRecurrence(items: TimedEnrichment[]): number[] {
+  const flags = recurrentFlags(items);
+  const changed: number[] = [];
+  flags.forEach((flag, index) => {
+    const item = items[index]!;
+    if (item.enrichment.recurrent !== flag) {
+      item.enrichment = { ...item.enrichment, recurrent: flag };
+      changed.push(index);
+    }
+  });
+  return changed;
+}
+
+/** Enrichment of an account's transactions, recurrence included (same order). */
+export function enrichAll<T extends EnrichmentInput & { recordDate: Date }>(transactions: readonly T[]): Enrichment[] {
+  const items = transactions.map((t) => ({ ...enrichTransaction(t), time: t.recordDate.getTime(), amount: t.amount }));
+  withRecurrence(items);
+  return items.map((i) => i.enrichment);
+}

@@ -1,0 +1,27 @@
+/**
+ * Enrichment of stored transactions (spec "Transaction", "enrichment" table; DESIGN.md §5), run
+ * by the download job after every download or refresh of an account, in the transaction that
+ * stored the bank's data: transactions without enrichment (new, or Uncleared ones the bank
+ * changed) get category, merchant and payee key; recurrence is then recomputed over all of the
+ * account's transactions. Only changed rows are written. Enrichment is stored for every partner;
+ * the API serves it only with capability `enrichment`.
+ */
+import type { Tx } from '../../db/database.ts';
+import { enrichTransaction, withRecurrence, type TimedEnrichment } from './enrich.ts';
+import { enrichmentRepository } from './enrichment.repository.ts';
+
+/** Enriches the account's transactions that need it and recomputes recurrence; returns how many rows changed. */
+export async function enrichAccount(tx: Tx, accountId: string): Promise<number> {
+  const repo = enrichmentRepository(tx);
+  const stored = await repo.listForAccount(accountId);
+  const fresh = new Set<number>();
+  const items: TimedEnrichment[] = stored.map((t, index) => {
+    const base = { time: t.recordDate.getTime(), amount: t.amount };
+    if (t.enrichment) return { ...base, enrichment: t.enrichment, payeeKey: t.payeeKey };
+    fresh.add(index);
+    return { ...base, ...enrichTransaction(t) };
+  });
+  for (const index of withRecurrence(items)) fresh.add(index);
+  await repo.write([...fresh].map((index) => ({ id: stored[index]!.id, enrichment: items[index]!.enrichment, payeeKey: items[index]!.payeeKey })));
+  return fresh.size;
+}

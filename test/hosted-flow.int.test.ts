@@ -1,0 +1,253 @@
+/**
+ * The hosted connect flow in a real browser (issue 5; spec "Connect session"; DESIGN.md §2, §8):
+ * playwright-core drives Debian's /usr/bin/chromium headless against the real app. Journeys: the
+ * happy path with one account deselected (it ends unsubscribed, checked through the API), live
+ * progress during a slow download, cancel at the picker and during the download, a bank failure, an expired session (clock moved, timers fired), a reused link,
+ * and a Czech run. Each saves a screenshot into test-artifacts/. The partner's returnUrl is a
+ * small local HTTP server standing in for the partner's app.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+import { providerId, providerIds } from './helpers/journey.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = 'test-artifacts';
+let returnUrl: string;
+let partnerApp: Server;
+
+let t: TestApp;
+let browser: Browser;
+let key: string;
+let clientId: string;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  partnerApp = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Back in the app</h1>'));
+  await new Promise<void>((resolve) => partnerApp.listen(0, '127.0.0.1', resolve));
+  returnUrl = `http://localhost:${(partnerApp.address() as AddressInfo).port}/done`;
+  // user_slow's download takes 6 s: long enough to see progress and to choose accounts while it runs.
+  t = await startTestApp({ env: { BANKDATA_SANDBOX_SLOW_MS: '6000' } });
+  ({ apiKey: key } = await t.newPartner({ name: 'Budget App' }));
+  clientId = await t.newClient(key);
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await t?.close();
+  partnerApp?.close();
+});
+
+/** A connect session's hostedUrl. */
+async function hostedUrl(body: Record<string, unknown> = {}): Promise<{ sessionId: string; hostedUrl: string }> {
+  const reply = await t.call('POST', '/v1/connect-sessions', { key, clientId, body: { returnUrl, ...body } });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return reply.body;
+}
+
+/** A fresh browser (own cookies) at `width` px. */
+async function newPage(width = 360): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 780 : 900 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  return page;
+}
+
+/** Saves a screenshot after checking that the page needs no horizontal scrolling at its width. */
+async function shot(page: Page, name: string): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} scrolls sideways`).toBe(true);
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+}
+
+/** Waits for the partner's returnUrl and answers its query values. */
+async function returned(page: Page): Promise<URLSearchParams> {
+  await page.waitForURL((url) => url.toString().startsWith(returnUrl), { timeout: 30_000 });
+  return new URL(page.url()).searchParams;
+}
+
+async function session(sessionId: string) {
+  return (await t.call('GET', `/v1/connect-sessions/${sessionId}`, { key, clientId })).body;
+}
+
+describe('hosted connect flow in Chromium', () => {
+  it('happy path: picker by keyboard, consent, bank, progress, one account deselected; it ends unsubscribed', async () => {
+    const { sessionId, hostedUrl: url } = await hostedUrl({ country: 'CZ' });
+    const page = await newPage();
+    await page.goto(url);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Choose your bank');
+    expect(await page.getByLabel('Country').inputValue()).toBe('CZ');
+    await shot(page, 'picker-360');
+
+    // Keyboard only: type into the search, Tab past the search button to the first bank, Enter.
+    await page.getByLabel('Search for your bank').fill('vltava');
+    await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Banks shown: 1');
+    await page.getByLabel('Search for your bank').focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Vltava Bank');
+    await page.keyboard.press('Enter');
+
+    await page.getByRole('heading', { name: 'Share your bank data' }).waitFor();
+    const consent = await page.locator('.card').textContent();
+    expect(consent).toContain('Budget App will be able to read this data from Vltava Bank');
+    expect(consent).toContain('Transactions of the last 90 days');
+    expect(consent).toMatch(/The consent is valid until \w+ \d{1,2}, \d{4}/);
+    await shot(page, 'consent-360');
+    await page.getByRole('button', { name: 'Continue to Vltava Bank' }).click();
+
+    await page.getByRole('button', { name: 'Log in and authorize' }).click();
+    await page.getByRole('heading', { name: 'Choose accounts to share' }).waitFor({ timeout: 30_000 });
+    await shot(page, 'accounts-360');
+    const boxes = page.getByRole('checkbox');
+    expect(await boxes.count()).toBeGreaterThan(1);
+    const dropped = await boxes.first().getAttribute('value');
+    await boxes.first().uncheck();
+    await page.getByRole('button', { name: 'Share selected accounts' }).click();
+
+    const query = await returned(page);
+    expect(query.get('resultCode')).toBe('Ok');
+    expect(query.get('sessionId')).toBe(sessionId);
+    const connectionId = query.get('connectionId')!;
+    expect(query.get('error')).toBeNull();
+    await expect.poll(async () => (await session(sessionId)).state, { timeout: 30_000 }).toBe('Completed');
+    expect((await session(sessionId)).connectionId).toBe(connectionId);
+    expect((await t.call('GET', `/v1/connections/${connectionId}`, { key, clientId })).body.state).toBe('Active');
+    const all = (await t.call('GET', `/v1/connections/${connectionId}/accounts?subscription=all`, { key, clientId })).body as { id: string; subscribed: boolean }[];
+    expect(all.find((a) => a.id === dropped)?.subscribed).toBe(false);
+    expect(all.filter((a) => a.id !== dropped).every((a) => a.subscribed)).toBe(true);
+    const subscribed = (await t.call('GET', `/v1/connections/${connectionId}/accounts`, { key, clientId })).body as { id: string }[];
+    expect(subscribed.map((a) => a.id)).not.toContain(dropped);
+  });
+
+  it('shows live progress during a slow download; accounts chosen meanwhile; returns once the data is stored', async () => {
+    const { sessionId, hostedUrl: url } = await hostedUrl({ providerId: await providerId(t, providerIds.vltava) });
+    const page = await newPage();
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Continue to Vltava Bank' }).click();
+    await page.getByLabel('Username').fill('user_slow');
+    await page.getByRole('button', { name: 'Log in and authorize' }).click();
+    await page.getByRole('heading', { name: 'Downloading your data' }).waitFor();
+    expect(await page.getByRole('status').textContent()).toMatch(/Downloading your (accounts|transactions)…/);
+    await shot(page, 'progress-360');
+    // No reload by the test: the page polls and moves on by itself.
+    await page.getByRole('heading', { name: 'Choose accounts to share' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByText('Transactions are still downloading in the background.').isVisible()).toBe(true);
+    expect((await session(sessionId)).state).toBe('AwaitingAccountSelection');
+    await page.getByRole('button', { name: 'Share selected accounts' }).click();
+    const query = await returned(page);
+    expect(query.get('resultCode')).toBe('Ok');
+    expect((await t.call('GET', `/v1/connections/${query.get('connectionId')}`, { key, clientId })).body.state).toBe('Active');
+    expect((await session(sessionId)).state).toBe('Completed');
+  });
+
+  it('cancel during the download ends the session Cancelled and the connection Disabled', async () => {
+    const { sessionId, hostedUrl: url } = await hostedUrl({ providerId: await providerId(t, providerIds.vltava) });
+    const page = await newPage();
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Continue to Vltava Bank' }).click();
+    await page.getByLabel('Username').fill('user_slow');
+    await page.getByRole('button', { name: 'Log in and authorize' }).click();
+    await page.getByRole('heading', { name: 'Downloading your data' }).waitFor();
+    await page.getByRole('button', { name: /^Cancel/ }).click();
+    const query = await returned(page);
+    expect(query.get('resultCode')).toBe('Cancelled');
+    expect(query.get('error')).toBe('user_cancelled');
+    expect(await session(sessionId)).toMatchObject({ state: 'Cancelled', resultCode: 'Cancelled', connectionId: query.get('connectionId') });
+    expect((await t.call('GET', `/v1/connections/${query.get('connectionId')}`, { key, clientId })).body.state).toBe('Disabled');
+  });
+
+  it('works on a desktop screen too', async () => {
+    const { hostedUrl: url } = await hostedUrl({ country: 'DE' });
+    const page = await newPage(1280);
+    await page.goto(url);
+    await page.getByRole('heading', { name: 'Choose your bank' }).waitFor();
+    expect(await page.getByRole('button', { name: /Rheinland Volksbank/ }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: /Vltava Bank/ }).isVisible()).toBe(false);
+    await shot(page, 'picker-desktop');
+  });
+
+  it('cancel at the picker returns resultCode Cancelled without a connection', async () => {
+    const { sessionId, hostedUrl: url } = await hostedUrl();
+    const page = await newPage();
+    await page.goto(url);
+    await page.getByRole('heading', { name: 'Choose your bank' }).waitFor();
+    await shot(page, 'cancel-at-picker');
+    await page.getByRole('button', { name: /^Cancel/ }).click();
+    const query = await returned(page);
+    expect(Object.fromEntries(query)).toEqual({ resultCode: 'Cancelled', sessionId, error: 'user_cancelled' });
+    expect(await session(sessionId)).toMatchObject({ state: 'Cancelled', resultCode: 'Cancelled', connectionId: null });
+  });
+
+  it('a bank failure returns resultCode Error with the connection and the error', async () => {
+    const { sessionId, hostedUrl: url } = await hostedUrl({ providerId: await providerId(t, providerIds.vltava) });
+    const page = await newPage();
+    await page.goto(url);
+    await page.getByRole('heading', { name: 'Share your bank data' }).waitFor();
+    await page.getByRole('button', { name: 'Continue to Vltava Bank' }).click();
+    await page.getByLabel('Username').fill('user_fail');
+    await shot(page, 'bank-failure-login');
+    await page.getByRole('button', { name: 'Log in and authorize' }).click();
+    const query = await returned(page);
+    expect(query.get('resultCode')).toBe('Error');
+    expect(query.get('error')).toBe('access_denied');
+    expect(query.get('sessionId')).toBe(sessionId);
+    expect(await session(sessionId)).toMatchObject({ state: 'Failed', resultCode: 'Error', error: 'access_denied', connectionId: query.get('connectionId') });
+    expect((await t.call('GET', `/v1/connections/${query.get('connectionId')}`, { key, clientId })).body.state).toBe('Disabled');
+  });
+
+  it('a reused link shows "link already used" in another browser', async () => {
+    const { hostedUrl: url } = await hostedUrl();
+    const first = await newPage();
+    await first.goto(url);
+    await first.getByRole('heading', { name: 'Choose your bank' }).waitFor();
+    const second = await newPage();
+    const response = await second.goto(url);
+    expect(response?.status()).toBe(410);
+    expect(await second.getByRole('heading', { level: 1 }).textContent()).toBe('This link was already used');
+    await shot(second, 'link-already-used');
+    await first.reload();
+    expect(await first.getByRole('heading', { level: 1 }).textContent()).toBe('Choose your bank');
+  });
+
+  it('in Czech, with an accent-insensitive search', async () => {
+    const { sessionId, hostedUrl: url } = await hostedUrl({ locale: 'cs', country: 'CZ' });
+    const page = await newPage();
+    await page.goto(url);
+    await page.getByRole('heading', { name: 'Vyberte svou banku' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('cs');
+    await page.getByLabel('Vyhledat banku').fill('moravska');
+    await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Zobrazené banky: 1');
+    await page.getByRole('button', { name: /Moravská spořitelna/ }).click();
+    await page.getByRole('heading', { name: 'Sdílení údajů z banky' }).waitFor();
+    expect(await page.locator('.card').textContent()).toMatch(/Souhlas platí do \d{1,2}\. \p{L}+ \d{4}/u);
+    await shot(page, 'consent-cs-360');
+    await page.getByRole('button', { name: 'Pokračovat do Moravská spořitelna' }).click();
+    await page.getByRole('button', { name: 'Log in and authorize' }).click();
+    await page.getByRole('heading', { name: 'Vyberte účty ke sdílení' }).waitFor({ timeout: 30_000 });
+    await shot(page, 'accounts-cs-360');
+    await page.getByRole('button', { name: 'Sdílet vybrané účty' }).click();
+    expect((await returned(page)).get('resultCode')).toBe('Ok');
+    await expect.poll(async () => (await session(sessionId)).state, { timeout: 30_000 }).toBe('Completed');
+  });
+
+  it('an expired session shows a friendly screen (clock moved, timers fired)', async () => {
+    const { sessionId, hostedUrl: url } = await hostedUrl();
+    const page = await newPage();
+    await page.goto(url);
+    await page.getByRole('heading', { name: 'Choose your bank' }).waitFor();
+    t.clock.advance(31 * 60_000);
+    await t.worker!.sweeper.fireDue();
+    expect(await session(sessionId)).toMatchObject({ state: 'Expired', resultCode: 'Error', error: 'session_expired' });
+    await page.reload();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('This link has expired');
+    await shot(page, 'expired');
+    await page.getByRole('link', { name: 'Back to Budget App' }).click();
+    expect(Object.fromEntries(await returned(page))).toEqual({ resultCode: 'Error', sessionId, error: 'session_expired' });
+  });
+});
