@@ -4,7 +4,7 @@
  *
  * - Recording (not measured): EVENTS lifecycle events of a connection journey, six per
  *   connection (AccountsFetchingProgress Started/Completed, TransactionsFetchingProgress
- *   Started/InProgress/Completed, then the ordered ConnectionCreateSuccess), each recorded by
+ *   Started/InProgress/Completed, then ConnectionCreateSuccess; delivered in that order), each recorded by
  *   EventLog.record in one transaction per connection, as the sync job does: event row, delivery
  *   row and pg-boss job commit together.
  * - Service: `node bin/bankdata.js worker` (a child process; BANKDATA_WEBHOOK_CONCURRENCY and
@@ -40,9 +40,8 @@ export interface WebhookDeliveryOptions {
   /** Job fetchers of the worker (BANKDATA_WEBHOOK_CONCURRENCY). */
   concurrency: number;
   /**
-   * Jobs per fetch (BANKDATA_WEBHOOK_BATCH_SIZE; 16, the throughput mode, by default: with the
-   * worker's default of 1 the backlog drains at ~16/s); deliveries in flight = concurrency x
-   * batchSize, also for the raw POSTs.
+   * Jobs per fetch (BANKDATA_WEBHOOK_BATCH_SIZE); deliveries in flight = concurrency x
+   * batchSize, also for the raw POSTs. Both default to the worker's own defaults.
    */
   batchSize: number;
   /** Duration of each raw POST measurement, after `warmupSeconds`. */
@@ -56,8 +55,8 @@ export interface WebhookDeliveryOptions {
 export function defaultOptions(env: NodeJS.ProcessEnv = process.env): WebhookDeliveryOptions {
   return {
     events: Number(env.BENCH_WEBHOOK_EVENTS ?? 18_000),
-    concurrency: Number(env.BENCH_WEBHOOK_CONCURRENCY ?? 8),
-    batchSize: Number(env.BENCH_WEBHOOK_BATCH_SIZE ?? 16),
+    concurrency: Number(env.BENCH_WEBHOOK_CONCURRENCY ?? 4),
+    batchSize: Number(env.BENCH_WEBHOOK_BATCH_SIZE ?? 32),
     seconds: Number(env.BENCH_SECONDS ?? 10),
     warmupSeconds: Number(env.BENCH_WARMUP_SECONDS ?? 2),
     timeoutSeconds: Number(env.BENCH_WEBHOOK_TIMEOUT_SECONDS ?? 240),
@@ -264,7 +263,7 @@ export async function runWebhookDeliveryBench(options: WebhookDeliveryOptions = 
 export function formatWebhookDelivery(r: WebhookDeliveryResult): string {
   const s = r.service;
   const lines = [
-    `webhook-delivery: ${s.delivered} events (one in six ordered per connection), ${r.options.concurrency} x ${r.options.batchSize} in flight, raw runs ${r.options.seconds} s after ${r.options.warmupSeconds} s warm-up`,
+    `webhook-delivery: ${s.delivered} events (ordered per connection), ${r.options.concurrency} x ${r.options.batchSize} in flight, raw runs ${r.options.seconds} s after ${r.options.warmupSeconds} s warm-up`,
     `${r.date}, ${r.machine.cpus} x ${r.machine.cpuModel}, Node ${r.machine.node}, load average before ${r.machine.loadAvgBefore.join(' ')}`,
     '',
     `service: ${s.deliveriesPerSec} deliveries/s sustained (all ${s.delivered} in ${s.drainSeconds} s), ${s.duplicates} duplicates, ${s.signaturesVerified} signatures verified`,

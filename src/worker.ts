@@ -26,7 +26,12 @@ export async function startWorker(services: Services, sweepMs = 1000): Promise<W
   sweeper.on('webhook-retry', (tx, deliveryId) => services.webhooks.retryDue(tx, deliveryId));
   sweeper.on('connect-session-expiry', (tx, sessionId) => services.connectSessions.expire(tx, sessionId));
   await services.queue.work('connection-download', (job) => services.sync.download(job));
-  await services.queue.work('webhook-delivery', (job) => services.webhooks.attempt(job.deliveryId), Number(process.env.BANKDATA_WEBHOOK_CONCURRENCY ?? 8), Number(process.env.BANKDATA_WEBHOOK_BATCH_SIZE ?? 1));
+  await services.queue.workBatches(
+    'webhook-delivery',
+    (jobs) => services.webhooks.deliver(jobs.map((job) => job.deliveryId)),
+    Number(process.env.BANKDATA_WEBHOOK_CONCURRENCY ?? 4),
+    Number(process.env.BANKDATA_WEBHOOK_BATCH_SIZE ?? 32),
+  );
   sweeper.start(sweepMs);
   const housekeeping = setInterval(() => void pruneExpiredRecords(services).catch((error) => console.error('housekeeping failed', error)), 60_000);
   return {

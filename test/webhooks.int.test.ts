@@ -56,6 +56,9 @@ describe('webhook deliveries', () => {
     const completed = deliveries.find((r) => r.json.type === 'TransactionsFetchingProgress' && r.json.data.stage === 'Completed')!;
     expect(completed.json.data.transactionCount).toBeGreaterThan(0);
     expect(new Set(deliveries.map((r) => r.headers['webhook-id'])).size).toBe(deliveries.length);
+    // Every event of the connection, progress ones included, arrives in the order it was recorded.
+    const recorded = await t.db.selectFrom('webhookDeliveries').select('eventId').where('orderKey', '=', id).orderBy('seq').execute();
+    expect(deliveries.map((r) => r.headers['webhook-id'])).toEqual(recorded.map((d) => d.eventId));
   });
 
   it('delivers ConnectionCreateFailed with data.error.code', async () => {
@@ -72,6 +75,7 @@ describe('webhook deliveries', () => {
     receiver.script.push(500);
     const id = await connect(t, p.apiKey, p.clientId, 'user_fail');
     await receiver.waitFor(() => forConnection(id).length === 1);
+    await expect.poll(async () => (await t.services.webhooks.deliveries(p.partnerId))[0]?.lastStatusCode).toBe(500);
     const [delivery] = await t.services.webhooks.deliveries(p.partnerId);
     expect(delivery).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 500 });
     expect(new Date(delivery!.nextAttemptAt!).getTime() - t.clock.now().getTime()).toBeLessThanOrEqual(5_000);
@@ -123,7 +127,7 @@ describe('webhook deliveries', () => {
     expect(() => verify(p.secret, after!)).toThrow();
   });
 
-  it('keeps lifecycle events of one connection in order across retries', async () => {
+  it('keeps the events of one connection in order across retries', async () => {
     const p = await partnerWithEndpoint('Hooks order');
     const id = await connect(t, p.apiKey, p.clientId, 'user_fail');
     await receiver.waitFor(() => forConnection(id).length === 1);

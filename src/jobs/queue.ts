@@ -17,6 +17,11 @@ export interface JobPayloads {
 
 export type JobName = keyof JobPayloads;
 
+/** pg-boss runs its statements through `tx`, so its jobs commit (or roll back) with the caller's. */
+const bossDb = (tx: Tx | Db): PgBoss.Db => ({
+  executeSql: async (text, values) => ({ rows: (await tx.executeQuery(CompiledQuery.raw(text, values))).rows as unknown[] as object[] }),
+});
+
 /** Retry and expiry per queue. A job whose worker died is retried once it expires. */
 function queueOptions(env: NodeJS.ProcessEnv): Record<JobName, PgBoss.Queue> {
   return {
@@ -68,29 +73,33 @@ export class JobQueue {
 
   /** Enqueues a job in the transaction `tx`: it exists only if `tx` commits. */
   async enqueue<N extends JobName>(tx: Tx | Db, name: N, data: JobPayloads[N], options: PgBoss.SendOptions = {}): Promise<void> {
-    const db: PgBoss.Db = {
-      executeSql: async (text, values) => ({ rows: (await tx.executeQuery(CompiledQuery.raw(text, values))).rows as unknown[] as object[] }),
-    };
-    await this.boss.send(name, data, { ...options, db });
+    await this.boss.send(name, data, { ...options, db: bossDb(tx) });
+  }
+
+  /** Enqueues one job of `name` per payload in the transaction `tx`, in one statement. */
+  async enqueueMany<N extends JobName>(tx: Tx | Db, name: N, data: JobPayloads[N][]): Promise<void> {
+    if (data.length > 0) await this.boss.insert(data.map((d) => ({ name, data: d })), { db: bossDb(tx) });
   }
 
   /**
-   * Runs `handler` for each job of `name` with `concurrency` pg-boss workers, each fetching up to
-   * `batchSize` jobs at a time; a thrown error makes pg-boss retry that job only (the others of
-   * its batch complete). With batchSize 1 a worker polls every 0.5 s, also after a job (pg-boss's
-   * loop: at most `concurrency` jobs per 0.5 s). A batchSize above 1 is the throughput mode: the
-   * jobs of a batch run concurrently and a worker that found jobs fetches again at once, so jobs
-   * created in order may finish in another order.
+   * Runs `handler` for each job of `name`, one job at a time per pg-boss worker, with
+   * `concurrency` workers; a thrown error makes pg-boss retry that job.
    */
-  async work<N extends JobName>(name: N, handler: (data: JobPayloads[N]) => Promise<void>, concurrency = 2, batchSize = 1): Promise<void> {
+  async work<N extends JobName>(name: N, handler: (data: JobPayloads[N]) => Promise<void>, concurrency = 2): Promise<void> {
+    await this.workBatches(name, ([data]) => handler(data!), concurrency, 1);
+  }
+
+  /**
+   * Runs `handler` on batches of up to `batchSize` jobs of `name`, with `concurrency` pg-boss
+   * workers; a thrown error makes pg-boss retry the whole batch. A worker that found jobs fetches
+   * again at once (pg-boss would otherwise wait its 0.5 s polling interval after every batch),
+   * so a backlog drains at the speed of the handler; an idle worker polls every 0.5 s.
+   */
+  async workBatches<N extends JobName>(name: N, handler: (batch: JobPayloads[N][]) => Promise<void>, concurrency: number, batchSize: number): Promise<void> {
     for (let i = 0; i < concurrency; i++) {
-      let workerId: string | null = null;
-      workerId = await this.boss.work<JobPayloads[N]>(name, { pollingIntervalSeconds: 0.5, batchSize }, async (jobs) => {
-        const outcomes = await Promise.allSettled(jobs.map((job) => handler(job.data)));
-        for (const [j, outcome] of outcomes.entries()) {
-          if (outcome.status === 'rejected') await this.boss.fail(name, jobs[j]!.id, { message: outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason) });
-        }
-        if (batchSize > 1 && workerId) this.boss.notifyWorker(workerId);
+      const workerId: string = await this.boss.work<JobPayloads[N]>(name, { pollingIntervalSeconds: 0.5, batchSize }, async (jobs) => {
+        this.boss.notifyWorker(workerId);
+        await handler(jobs.map((job) => job.data));
       });
     }
   }

@@ -1,8 +1,22 @@
 /** Webhook endpoints, secrets, deliveries and attempts in PostgreSQL. */
 import { sql, type Updateable } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
-import type { WebhookDeliveriesTable } from '../../db/schema.ts';
+import type { DeliveryStatus, WebhookDeliveriesTable } from '../../db/schema.ts';
 import type { Mode } from '../../lib/ids.ts';
+
+/** One finished attempt of a delivery and the state it leaves the delivery in. */
+export interface AttemptOutcome {
+  deliveryId: string;
+  attempt: number;
+  at: Date;
+  url: string;
+  statusCode: number | null;
+  error: string | null;
+  latencyMs: number;
+  status: DeliveryStatus;
+  deliveredAt: Date | null;
+  nextAttemptAt: Date | null;
+}
 
 export function webhooksRepository(db: Db | Tx) {
   return {
@@ -22,16 +36,9 @@ export function webhooksRepository(db: Db | Tx) {
       await db.updateTable('webhookEndpoints').set({ disabledAt: at, disabledReason: reason, updatedAt: at }).where('partnerId', '=', partnerId).where('mode', '=', mode).execute();
     },
 
-    /** Secrets that sign at `at`: the current one and those still in their overlap window. */
+    /** Secrets that sign at `at`: the current one and those still in their overlap window, newest first. */
     activeSecrets(partnerId: string, mode: Mode, at: Date) {
-      return db
-        .selectFrom('webhookSecrets')
-        .selectAll()
-        .where('partnerId', '=', partnerId)
-        .where('mode', '=', mode)
-        .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', at)]))
-        .orderBy('createdAt', 'desc')
-        .execute();
+      return this.secretsOf([{ partnerId, mode }], at);
     },
 
     async insertSecret(row: { id: string; partnerId: string; mode: Mode; secret: string; createdAt: Date }): Promise<void> {
@@ -48,43 +55,102 @@ export function webhooksRepository(db: Db | Tx) {
     },
 
     delivery(id: string) {
-      return db
+      return db.selectFrom('webhookDeliveries').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * Locks the oldest pending delivery of `orderKey` (FOR UPDATE) and returns its id. A
+     * transaction that records a delivery calls this after inserting it: when the head is being
+     * finished by a worker at that moment, the lock waits for the worker's commit, so exactly one
+     * of the two sees the new delivery as the next to send.
+     */
+    async lockHead(orderKey: string): Promise<string | undefined> {
+      const row = await db.selectFrom('webhookDeliveries').select('id').where('orderKey', '=', orderKey).where('status', '=', 'pending').orderBy('seq').limit(1).forUpdate().executeTakeFirst();
+      return row?.id;
+    },
+
+    /** The oldest pending delivery of each of `orderKeys` (those that have one). */
+    async heads(orderKeys: string[]): Promise<string[]> {
+      if (orderKeys.length === 0) return [];
+      const rows = await db
         .selectFrom('webhookDeliveries')
-        .innerJoin('events', 'events.id', 'webhookDeliveries.eventId')
-        .selectAll('webhookDeliveries')
-        .select(['events.payload', 'events.type'])
-        .where('webhookDeliveries.id', '=', id)
-        .executeTakeFirst();
-    },
-
-    /** True when a delivery with the same order key and an earlier sequence is still pending. */
-    async hasPendingPredecessor(orderKey: string, seq: number): Promise<boolean> {
-      const row = await db.selectFrom('webhookDeliveries').select('id').where('orderKey', '=', orderKey).where('status', '=', 'pending').where('seq', '<', seq).limit(1).executeTakeFirst();
-      return row !== undefined;
-    },
-
-    /** The oldest pending delivery with this order key. */
-    nextPending(orderKey: string) {
-      return db.selectFrom('webhookDeliveries').select(['id', 'seq']).where('orderKey', '=', orderKey).where('status', '=', 'pending').orderBy('seq').limit(1).executeTakeFirst();
-    },
-
-    /** Claims the next attempt of a pending delivery; undefined when it is not pending. */
-    claimAttempt(id: string) {
-      return db
-        .updateTable('webhookDeliveries')
-        .set({ attempts: sql`attempts + 1` })
-        .where('id', '=', id)
+        .distinctOn('orderKey')
+        .select('id')
+        .where('orderKey', 'in', orderKeys)
         .where('status', '=', 'pending')
-        .returning(['attempts'])
-        .executeTakeFirst();
+        .orderBy('orderKey')
+        .orderBy('seq')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Claims the next attempt of each of `ids` that is pending, first of its order key, and whose
+     * endpoint is set and enabled (attempts + 1), in one statement; returns what an attempt needs.
+     */
+    claimAttempts(ids: string[]) {
+      return db
+        .updateTable('webhookDeliveries as d')
+        .from(['events as e', 'webhookEndpoints as w'])
+        .set({ attempts: sql`d.attempts + 1` })
+        .whereRef('e.id', '=', 'd.eventId')
+        .whereRef('w.partnerId', '=', 'd.partnerId')
+        .whereRef('w.mode', '=', 'd.mode')
+        .where('w.disabledAt', 'is', null)
+        .where('d.id', 'in', ids)
+        .where('d.status', '=', 'pending')
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('webhookDeliveries as p').select('p.id').whereRef('p.orderKey', '=', 'd.orderKey').where('p.status', '=', 'pending').whereRef('p.seq', '<', 'd.seq'))),
+        )
+        .returning(['d.id', 'd.attempts', 'd.eventId', 'd.partnerId', 'd.mode', 'd.orderKey', 'e.payload', 'w.url'])
+        .execute();
+    },
+
+    /** Those of `ids` that are pending and first of their order key but have no enabled endpoint, with the reason. */
+    async unsendable(ids: string[]): Promise<{ id: string; orderKey: string | null; reason: string }[]> {
+      const rows = await db
+        .selectFrom('webhookDeliveries as d')
+        .leftJoin('webhookEndpoints as w', (join) => join.onRef('w.partnerId', '=', 'd.partnerId').onRef('w.mode', '=', 'd.mode'))
+        .select(['d.id', 'd.orderKey', 'w.partnerId as endpointPartnerId', 'w.disabledReason'])
+        .where('d.id', 'in', ids)
+        .where('d.status', '=', 'pending')
+        .where((eb) => eb.or([eb('w.partnerId', 'is', null), eb('w.disabledAt', 'is not', null)]))
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('webhookDeliveries as p').select('p.id').whereRef('p.orderKey', '=', 'd.orderKey').where('p.status', '=', 'pending').whereRef('p.seq', '<', 'd.seq'))),
+        )
+        .execute();
+      return rows.map((r) => ({ id: r.id, orderKey: r.orderKey, reason: r.endpointPartnerId ? `endpoint disabled: ${r.disabledReason}` : 'no endpoint' }));
+    },
+
+    /** Secrets that sign at `at` for each of the partner-and-mode pairs, newest first. */
+    secretsOf(endpoints: { partnerId: string; mode: Mode }[], at: Date) {
+      return db
+        .selectFrom('webhookSecrets')
+        .selectAll()
+        .where((eb) => eb.or(endpoints.map((e) => eb.and([eb('partnerId', '=', e.partnerId), eb('mode', '=', e.mode)]))))
+        .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', at)]))
+        .orderBy('createdAt', 'desc')
+        .execute();
     },
 
     async updateDelivery(id: string, changes: Updateable<WebhookDeliveriesTable>): Promise<void> {
       await db.updateTable('webhookDeliveries').set(changes).where('id', '=', id).execute();
     },
 
-    async insertAttempt(row: { deliveryId: string; attempt: number; at: Date; url: string; statusCode: number | null; error: string | null; latencyMs: number }): Promise<void> {
-      await db.insertInto('webhookAttempts').values(row).execute();
+    /** Records each attempt and its delivery's new state, two statements for all of them. */
+    async recordAttempts(rows: AttemptOutcome[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db
+        .insertInto('webhookAttempts')
+        .values(rows.map((r) => ({ deliveryId: r.deliveryId, attempt: r.attempt, at: r.at, url: r.url, statusCode: r.statusCode, error: r.error, latencyMs: r.latencyMs })))
+        .execute();
+      const values = sql.join(
+        rows.map((r) => sql`(${r.deliveryId}::uuid, ${r.status}, ${r.statusCode}::integer, ${r.error}::text, ${r.latencyMs}::integer, ${r.deliveredAt}::timestamptz, ${r.nextAttemptAt}::timestamptz)`),
+      );
+      await sql`UPDATE webhook_deliveries d SET status = v.status, last_status_code = v.status_code, last_error = v.error,
+          last_latency_ms = v.latency_ms, delivered_at = v.delivered_at, next_attempt_at = v.next_attempt_at
+        FROM (VALUES ${values}) AS v(id, status, status_code, error, latency_ms, delivered_at, next_attempt_at)
+        WHERE d.id = v.id`.execute(db);
     },
 
     listDeliveries(partnerId: string, limit: number) {

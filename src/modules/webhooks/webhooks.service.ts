@@ -5,7 +5,9 @@
  * computed by the `standardwebhooks` package). At-least-once: a delivery is created in the
  * transaction that records its event; attempts run as jobs with a 15 s timeout and retry after
  * 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (durable timers on the injectable clock), then fail.
- * Lifecycle events of one connection go out in order. A 410 disables the endpoint; 429, 502 and
+ * The events of one connection go out in the order they were recorded: a delivery is queued only
+ * once its predecessor was delivered or failed for good. Workers take deliveries in batches and
+ * record a batch's attempts in one transaction. A 410 disables the endpoint; 429, 502 and
  * 503/504 Retry-After is honoured, clamped to the schedule. Live endpoints must resolve to
  * public addresses, checked when set and again when connecting (DNS rebinding).
  */
@@ -20,22 +22,12 @@ import { newId, type Mode } from '../../lib/ids.ts';
 import { assertPublicUrl, createSafeDispatcher, UnsafeUrlError } from '../../lib/safe-fetch.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { scheduleTimer } from '../../jobs/timers.ts';
-import type { EventLog, EventType } from './events.ts';
-import { webhooksRepository } from './webhooks.repository.ts';
+import type { EventLog } from './events.ts';
+import { webhooksRepository, type AttemptOutcome } from './webhooks.repository.ts';
 
 /** Delays before retry 1..7 (DESIGN.md §6). */
 export const RETRY_SCHEDULE_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000];
 export const ATTEMPT_TIMEOUT_MS = 15_000;
-
-/** Events a partner reasons about in order, per connection (progress events are not ordered). */
-const ORDERED: ReadonlySet<EventType> = new Set<EventType>([
-  'ConnectionCreateSuccess',
-  'ConnectionCreateFailed',
-  'ConnectionConsentExpired',
-  'ConnectionConsentRevoked',
-  'ConnectionRefreshSuccess',
-  'ConnectionRefreshFailed',
-]);
 
 /** A new `whsec_` secret: base64 of 32 random bytes. */
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
@@ -70,11 +62,11 @@ export function webhooksService(deps: WebhooksDeps) {
     live: createSafeDispatcher({ allowPrivate: false }),
   };
 
-  /** Enqueues the next pending delivery of `orderKey`, if any (after its predecessor ended). */
-  async function releaseNext(tx: Tx | Db, orderKey: string | null): Promise<void> {
-    if (!orderKey) return;
-    const next = await webhooksRepository(tx).nextPending(orderKey);
-    if (next) await queue.enqueue(tx, 'webhook-delivery', { deliveryId: next.id });
+  /** Queues the next pending delivery of each of `orderKeys` (after their predecessors ended). */
+  async function releaseNext(tx: Tx, orderKeys: (string | null)[]): Promise<void> {
+    const keys = [...new Set(orderKeys.filter((k): k is string => k !== null))];
+    const next = await webhooksRepository(tx).heads(keys);
+    await queue.enqueueMany(tx, 'webhook-delivery', next.map((deliveryId) => ({ deliveryId })));
   }
 
   async function validateUrl(mode: Mode, url: string): Promise<void> {
@@ -96,16 +88,60 @@ export function webhooksService(deps: WebhooksDeps) {
     }
   }
 
-  // Every recorded event becomes a delivery in the same transaction, when an endpoint is set.
+  // Every recorded event becomes a delivery in the same transaction, when an endpoint is set; it
+  // is queued at once when it is the first pending one of its connection.
   deps.events.onRecorded(async (tx, event) => {
-    const endpoint = await webhooksRepository(tx).endpoint(event.subject.partnerId, event.subject.mode);
+    const r = webhooksRepository(tx);
+    const endpoint = await r.endpoint(event.subject.partnerId, event.subject.mode);
     if (!endpoint || endpoint.disabledAt) return;
-    const orderKey = ORDERED.has(event.body.type) ? event.subject.connectionId : null;
     const id = newId();
-    await webhooksRepository(tx).insertDelivery({ id, eventId: event.id, partnerId: event.subject.partnerId, mode: event.subject.mode, orderKey, createdAt: clock.now() });
-    const next = orderKey ? await webhooksRepository(tx).nextPending(orderKey) : null;
-    if (!orderKey || next?.id === id) await queue.enqueue(tx, 'webhook-delivery', { deliveryId: id });
+    const orderKey = event.subject.connectionId;
+    await r.insertDelivery({ id, eventId: event.id, partnerId: event.subject.partnerId, mode: event.subject.mode, orderKey, createdAt: clock.now() });
+    if ((await r.lockHead(orderKey)) === id) await queue.enqueue(tx, 'webhook-delivery', { deliveryId: id });
   });
+
+  /** One POST of `body`, signed with every secret in `secrets`; never throws. */
+  async function post(url: string, mode: Mode, eventId: string, body: string, secrets: string[]) {
+    const sentAt = new Date();
+    const signature = secrets.map((secret) => new Webhook(secret).sign(eventId, sentAt, body)).join(' ');
+    const started = performance.now();
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    let retryAfterMs: number | null = null;
+    try {
+      const response = await request(url, {
+        method: 'POST',
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'bankdata-webhooks/1',
+          'webhook-id': eventId,
+          'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+          'webhook-signature': signature,
+        },
+        dispatcher: dispatchers[mode],
+        headersTimeout: ATTEMPT_TIMEOUT_MS,
+        bodyTimeout: ATTEMPT_TIMEOUT_MS,
+        signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
+      });
+      statusCode = response.statusCode;
+      const retryAfter = response.headers['retry-after'];
+      if (typeof retryAfter === 'string' && /^\d+$/.test(retryAfter)) retryAfterMs = Number(retryAfter) * 1000;
+      await response.body.dump();
+    } catch (cause: unknown) {
+      error = cause instanceof UnsafeUrlError ? `refused: ${cause.reason}` : cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+    }
+    return { statusCode, error, retryAfterMs, latencyMs: Math.round(performance.now() - started) };
+  }
+
+  /** When attempt number `attempt` failed: the next try (schedule, Retry-After honoured for 429/502/503/504), or null when it was the last. */
+  function nextAttemptAt(now: Date, attempt: number, statusCode: number | null, retryAfterMs: number | null): Date | null {
+    const scheduled = RETRY_SCHEDULE_MS[attempt - 1];
+    if (statusCode === 410 || scheduled === undefined) return null;
+    const honoured = statusCode !== null && [429, 502, 503, 504].includes(statusCode) && retryAfterMs !== null;
+    const delay = honoured ? Math.min(Math.max(retryAfterMs!, scheduled), RETRY_SCHEDULE_MS[RETRY_SCHEDULE_MS.length - 1]!) : scheduled;
+    return new Date(now.getTime() + delay);
+  }
 
   return {
     /** Sets the endpoint of a partner and mode; creates the first secret. Returns the current secret. */
@@ -185,79 +221,51 @@ export function webhooksService(deps: WebhooksDeps) {
       await queue.enqueue(tx, 'webhook-delivery', { deliveryId });
     },
 
-    /** Job: one attempt of a delivery. Never throws for endpoint failures; they are scheduled retries. */
-    async attempt(deliveryId: string): Promise<void> {
-      const delivery = await repo.delivery(deliveryId);
-      if (!delivery || delivery.status !== 'pending') return;
-      if (delivery.orderKey && (await repo.hasPendingPredecessor(delivery.orderKey, delivery.seq))) return;
-      const endpoint = await repo.endpoint(delivery.partnerId, delivery.mode);
+    /**
+     * Job: one attempt of each of `deliveryIds` that is due (pending, first of its connection);
+     * the others are left alone. POSTs run concurrently (they are of distinct connections); the
+     * outcomes, retry timers and the release of each connection's next delivery commit in one
+     * transaction. Never throws for endpoint failures; they are scheduled retries.
+     */
+    async deliver(deliveryIds: string[]): Promise<void> {
       const now = clock.now();
-      if (!endpoint || endpoint.disabledAt) {
+      const unsendable = await repo.unsendable(deliveryIds);
+      if (unsendable.length > 0) {
         await db.transaction().execute(async (tx) => {
-          await webhooksRepository(tx).updateDelivery(deliveryId, { status: 'failed', lastError: endpoint ? `endpoint disabled: ${endpoint.disabledReason}` : 'no endpoint', nextAttemptAt: null });
-          await releaseNext(tx, delivery.orderKey);
+          for (const d of unsendable) await webhooksRepository(tx).updateDelivery(d.id, { status: 'failed', lastError: d.reason, nextAttemptAt: null });
+          await releaseNext(tx, unsendable.map((d) => d.orderKey));
         });
-        return;
       }
-      const claimed = await repo.claimAttempt(deliveryId);
-      if (!claimed) return;
-      const attempt = claimed.attempts;
-
-      const body = JSON.stringify(delivery.payload);
-      const sentAt = new Date();
-      const secrets = await repo.activeSecrets(delivery.partnerId, delivery.mode, now);
-      const signature = secrets.map((s) => new Webhook(s.secret).sign(delivery.eventId, sentAt, body)).join(' ');
-      const started = performance.now();
-      let statusCode: number | null = null;
-      let error: string | null = null;
-      let retryAfterMs: number | null = null;
-      try {
-        const response = await request(endpoint.url, {
-          method: 'POST',
-          body,
-          headers: {
-            'content-type': 'application/json',
-            'user-agent': 'bankdata-webhooks/1',
-            'webhook-id': delivery.eventId,
-            'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
-            'webhook-signature': signature,
-          },
-          dispatcher: dispatchers[delivery.mode],
-          headersTimeout: ATTEMPT_TIMEOUT_MS,
-          bodyTimeout: ATTEMPT_TIMEOUT_MS,
-          signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
-        });
-        statusCode = response.statusCode;
-        const retryAfter = response.headers['retry-after'];
-        if (typeof retryAfter === 'string' && /^\d+$/.test(retryAfter)) retryAfterMs = Number(retryAfter) * 1000;
-        await response.body.dump();
-      } catch (cause: unknown) {
-        error = cause instanceof UnsafeUrlError ? `refused: ${cause.reason}` : cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
-      }
-      const latencyMs = Math.round(performance.now() - started);
-      const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
+      const claimed = await repo.claimAttempts(deliveryIds);
+      if (claimed.length === 0) return;
+      const endpoints = [...new Map(claimed.map((d) => [`${d.partnerId}:${d.mode}`, { partnerId: d.partnerId, mode: d.mode }])).values()];
+      const secrets = await repo.secretsOf(endpoints, now);
+      const outcomes = await Promise.all(
+        claimed.map(async (d) => {
+          const own = secrets.filter((s) => s.partnerId === d.partnerId && s.mode === d.mode).map((s) => s.secret);
+          return { delivery: d, ...(await post(d.url, d.mode, d.eventId, JSON.stringify(d.payload), own)) };
+        }),
+      );
 
       await db.transaction().execute(async (tx) => {
         const r = webhooksRepository(tx);
-        await r.insertAttempt({ deliveryId, attempt, at: now, url: endpoint.url, statusCode, error, latencyMs });
-        const outcome = { lastStatusCode: statusCode, lastError: error, lastLatencyMs: latencyMs };
-        if (ok) {
-          await r.updateDelivery(deliveryId, { ...outcome, status: 'delivered', deliveredAt: now, nextAttemptAt: null });
-          await releaseNext(tx, delivery.orderKey);
-          return;
+        const rows: AttemptOutcome[] = [];
+        const ended: (string | null)[] = [];
+        for (const { delivery: d, statusCode, error, retryAfterMs, latencyMs } of outcomes) {
+          const attempt = { deliveryId: d.id, attempt: d.attempts, at: now, url: d.url, statusCode, error, latencyMs };
+          if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
+            rows.push({ ...attempt, status: 'delivered', deliveredAt: now, nextAttemptAt: null });
+            ended.push(d.orderKey);
+            continue;
+          }
+          if (statusCode === 410) await r.disableEndpoint(d.partnerId, d.mode, `the endpoint answered 410 Gone to delivery ${d.id}`, now);
+          const next = nextAttemptAt(now, d.attempts, statusCode, retryAfterMs);
+          rows.push({ ...attempt, status: next ? 'pending' : 'failed', deliveredAt: null, nextAttemptAt: next });
+          if (next) await scheduleTimer(tx, 'webhook-retry', d.id, next);
+          else ended.push(d.orderKey);
         }
-        if (statusCode === 410) await r.disableEndpoint(delivery.partnerId, delivery.mode, `the endpoint answered 410 Gone to delivery ${deliveryId}`, now);
-        const scheduled = RETRY_SCHEDULE_MS[attempt - 1];
-        if (statusCode === 410 || scheduled === undefined) {
-          await r.updateDelivery(deliveryId, { ...outcome, status: 'failed', nextAttemptAt: null });
-          await releaseNext(tx, delivery.orderKey);
-          return;
-        }
-        const honoured = statusCode !== null && [429, 502, 503, 504].includes(statusCode) && retryAfterMs !== null;
-        const delay = honoured ? Math.min(Math.max(retryAfterMs!, scheduled), RETRY_SCHEDULE_MS[RETRY_SCHEDULE_MS.length - 1]!) : scheduled;
-        const nextAttemptAt = new Date(now.getTime() + delay);
-        await r.updateDelivery(deliveryId, { ...outcome, nextAttemptAt });
-        await scheduleTimer(tx, 'webhook-retry', deliveryId, nextAttemptAt);
+        await r.recordAttempts(rows);
+        await releaseNext(tx, ended);
       });
     },
   };
