@@ -105,6 +105,17 @@ describe('bankdata CLI', { timeout: 240_000 }, () => {
     expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
   });
 
+  it('refuses malformed ids and numbers with a clear message, before touching the database', async () => {
+    const port = await freePort();
+    for (const [args, message] of [
+      [['webhook', 'redeliver', 'nope'], 'expected a UUID'],
+      [['webhook', 'deliveries', '--partner', 'nope'], 'expected a UUID'],
+      [['webhook', 'deliveries', '--partner', '0b6f2a4e-8d0c-4a57-9a43-2f3c1c2d9e10', '--limit', 'abc'], 'expected a whole number'],
+    ] as const) {
+      await expect(run(process.execPath, [bin, ...args], { env: env(port) }), args.join(' ')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(message) });
+    }
+  });
+
   it('keeps the data across restarts and prints no key the second time', async () => {
     const port = await freePort();
     const { child, output } = await start(port);
@@ -140,14 +151,16 @@ describe('bankdata CLI', { timeout: 240_000 }, () => {
 
       const deliveries: any[] = await cli(port, 'webhook', 'deliveries', '--partner', partnerId);
       const success = deliveries.find((d) => d.type === 'ConnectionCreateSuccess');
-      expect(success).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 200 });
+      expect(success).toMatchObject({ mode: 'sandbox', status: 'delivered', attempts: 1, lastStatusCode: 200, history: [{ attempt: 1, statusCode: 200, error: null, url: receiver.url }] });
       expect(success.lastLatencyMs).toBeGreaterThanOrEqual(0);
+      expect(await cli(port, 'webhook', 'deliveries', '--partner', partnerId, '--mode', 'live')).toEqual([]);
       const firstId = receiver.received.find((x) => x.json.type === 'ConnectionCreateSuccess')!.headers['webhook-id'];
 
       const rotated = await cli(port, 'webhook', 'rotate-secret', '--partner', partnerId, '--overlap', '1h');
       expect(rotated.secret).not.toBe(set.secret);
       const before = receiver.received.length;
-      await cli(port, 'webhook', 'redeliver', success.deliveryId);
+      const redelivery = await cli(port, 'webhook', 'redeliver', success.deliveryId);
+      expect(redelivery).toMatchObject({ deliveryId: expect.any(String), queued: true });
       await receiver.waitFor((r) => r.length > before, 60_000);
       const again = receiver.received.at(-1)!;
       expect(again.headers['webhook-id']).toBe(firstId);

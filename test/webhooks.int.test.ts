@@ -7,6 +7,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../src/lib/errors.ts';
+import { RETRY_SCHEDULE_MS } from '../src/modules/webhooks/webhooks.service.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { connect } from './helpers/journey.ts';
 import { WebhookReceiver, type Received } from './helpers/receiver.ts';
@@ -127,6 +128,28 @@ describe('webhook deliveries', () => {
     expect(() => verify(p.secret, after!)).toThrow();
   });
 
+  it('never signs with more than two secrets; --overlap 0 switches at once; bad overlaps are refused', async () => {
+    const p = await partnerWithEndpoint('Hooks rotate twice');
+    const { secret: second } = await t.services.webhooks.rotateSecret(p.partnerId, 'sandbox', '24h');
+    const { secret: third } = await t.services.webhooks.rotateSecret(p.partnerId, 'sandbox', '24h');
+    const during = await connect(t, p.apiKey, p.clientId, 'user_fail');
+    const [twice] = await receiver.waitFor(() => forConnection(during).length === 1).then(() => forConnection(during));
+    expect(twice!.headers['webhook-signature']!.split(' ')).toHaveLength(2);
+    expect(verify(second, twice!)).toBeTruthy();
+    expect(verify(third, twice!)).toBeTruthy();
+    expect(() => verify(p.secret, twice!)).toThrow();
+
+    const { secret: fourth } = await t.services.webhooks.rotateSecret(p.partnerId, 'sandbox', '0');
+    const at = await connect(t, p.apiKey, p.clientId, 'user_fail');
+    const [once] = await receiver.waitFor(() => forConnection(at).length === 1).then(() => forConnection(at));
+    expect(once!.headers['webhook-signature']!.split(' ')).toHaveLength(1);
+    expect(verify(fourth, once!)).toBeTruthy();
+
+    for (const overlap of ['', 'soon', '-1h', '31d']) {
+      await expect(t.services.webhooks.rotateSecret(p.partnerId, 'sandbox', overlap), overlap).rejects.toSatisfy((e: unknown) => e instanceof ApiError && e.code === 'validation_error');
+    }
+  });
+
   it('keeps the events of one connection in order across retries', async () => {
     const p = await partnerWithEndpoint('Hooks order');
     const id = await connect(t, p.apiKey, p.clientId, 'user_fail');
@@ -151,6 +174,77 @@ describe('webhook deliveries', () => {
     await receiver.waitFor(() => forConnection(id).length === 1);
     await expect.poll(async () => (await t.services.webhooks.show(p.partnerId, 'sandbox')).disabledAt).not.toBeNull();
     expect((await t.services.webhooks.deliveries(p.partnerId))[0]!.status).toBe('failed');
+
+    // Events while the endpoint is disabled are kept (failed, visible) and can be sent once it is set again.
+    const later = await connect(t, p.apiKey, p.clientId, 'user_fail');
+    const [kept] = await t.services.webhooks.deliveries(p.partnerId);
+    expect(kept).toMatchObject({ connectionId: later, status: 'failed', attempts: 0, lastError: expect.stringContaining('endpoint disabled') });
+    await t.services.webhooks.setEndpoint(p.partnerId, 'sandbox', receiver.url);
+    await t.services.webhooks.redeliver(kept!.deliveryId);
+    const [sent] = await receiver.waitFor(() => forConnection(later).length === 1).then(() => forConnection(later));
+    expect(sent!.headers['webhook-id']).toBe(kept!.eventId);
+    expect(verify(p.secret, sent!)).toMatchObject({ type: 'ConnectionCreateFailed' });
+  });
+
+  it('honours Retry-After on 429 within the schedule, counted from the end of the attempt', async () => {
+    const p = await partnerWithEndpoint('Hooks retry-after');
+    receiver.script.push({ status: 429, headers: { 'retry-after': '120' } });
+    const id = await connect(t, p.apiKey, p.clientId, 'user_fail');
+    await receiver.waitFor(() => forConnection(id).length === 1);
+    await expect.poll(async () => (await t.services.webhooks.deliveries(p.partnerId))[0]?.lastStatusCode).toBe(429);
+    const [delivery] = await t.services.webhooks.deliveries(p.partnerId);
+    const wait = new Date(delivery!.nextAttemptAt!).getTime() - t.clock.now().getTime();
+    expect(wait).toBeGreaterThan(119_000);
+    expect(wait).toBeLessThanOrEqual(120_000);
+    t.clock.advance(60_000);
+    await t.worker!.sweeper.fireDue();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(forConnection(id)).toHaveLength(1);
+    t.clock.advance(60_000);
+    await t.worker!.sweeper.fireDue();
+    await receiver.waitFor(() => forConnection(id).length === 2);
+    await expect.poll(async () => (await t.services.webhooks.deliveries(p.partnerId))[0]?.status).toBe('delivered');
+    expect(forConnection(id)[1]!.headers['webhook-id']).toBe(forConnection(id)[0]!.headers['webhook-id']);
+  });
+
+  it('marks a delivery failed after the eighth attempt, then sends the next event of the connection', async () => {
+    const p = await partnerWithEndpoint('Hooks give up');
+    receiver.script.push(...Array.from({ length: 8 }, () => 500));
+    const id = await connect(t, p.apiKey, p.clientId, 'user_fail');
+    const subject = { partnerId: p.partnerId, mode: 'sandbox' as const, clientId: p.clientId, connectionId: id };
+    await t.db.transaction().execute((tx) => t.services.events.record(tx, subject, 'ConnectionConsentRevoked', { after: true }, t.clock.now()));
+    for (const [attempt, delay] of [0, ...RETRY_SCHEDULE_MS].entries()) {
+      t.clock.advance(delay);
+      await t.worker!.sweeper.fireDue();
+      await receiver.waitFor(() => forConnection(id).length >= attempt + 1);
+      await expect.poll(async () => (await t.services.webhooks.deliveries(p.partnerId)).find((d) => d.type === 'ConnectionCreateFailed')!.history.length).toBe(attempt + 1);
+    }
+    const [next, ...more] = await receiver.waitFor(() => forConnection(id).length >= 9).then(() => forConnection(id).slice(8));
+    expect(more).toEqual([]);
+    expect(next!.json).toMatchObject({ type: 'ConnectionConsentRevoked', data: { after: true } });
+    const given = (await t.services.webhooks.deliveries(p.partnerId)).find((d) => d.type === 'ConnectionCreateFailed')!;
+    expect(given).toMatchObject({ status: 'failed', attempts: 8, nextAttemptAt: null, lastStatusCode: 500 });
+    expect(given.history.map((a) => a.statusCode)).toEqual(Array(8).fill(500));
+    expect(new Set(forConnection(id).slice(0, 8).map((r) => r.headers['webhook-id'])).size).toBe(1);
+  });
+
+  it('loses no event recorded while the previous one of its connection is being completed', async () => {
+    const p = await partnerWithEndpoint('Hooks race');
+    const ids: string[] = [];
+    // Like a partner that revokes as soon as it learns the outcome: the next event of the connection
+    // is recorded at the moment the worker records the first one as delivered.
+    receiver.onAnswered = (r) => {
+      if (r.json.type !== 'ConnectionCreateFailed' || !ids.includes(r.json.data.connectionId)) return;
+      const subject = { partnerId: p.partnerId, mode: 'sandbox' as const, clientId: p.clientId, connectionId: r.json.data.connectionId };
+      void t.db.transaction().execute((tx) => t.services.events.record(tx, subject, 'ConnectionConsentRevoked', { next: true }, t.clock.now()));
+    };
+    try {
+      for (let i = 0; i < 20; i++) ids.push(await connect(t, p.apiKey, p.clientId, 'user_fail'));
+      await receiver.waitFor(() => ids.every((id) => forConnection(id).some((r) => r.json.type === 'ConnectionConsentRevoked')), 30_000);
+    } finally {
+      receiver.onAnswered = null;
+    }
+    for (const id of ids) expect(forConnection(id).map((r) => r.json.type)).toEqual(['ConnectionCreateFailed', 'ConnectionConsentRevoked']);
   });
 
   it('redelivers on request with the same webhook-id', async () => {
@@ -159,13 +253,30 @@ describe('webhook deliveries', () => {
     await receiver.waitFor(() => forConnection(id).length === 1);
     const [delivery] = await t.services.webhooks.deliveries(p.partnerId);
     await expect.poll(async () => (await t.services.webhooks.deliveries(p.partnerId))[0]!.status).toBe('delivered');
-    await t.services.webhooks.redeliver(delivery!.deliveryId);
+    const again = await t.services.webhooks.redeliver(delivery!.deliveryId);
+    expect(again.deliveryId).not.toBe(delivery!.deliveryId);
     await receiver.waitFor(() => forConnection(id).length === 2);
     expect(forConnection(id)[1]!.headers['webhook-id']).toBe(forConnection(id)[0]!.headers['webhook-id']);
+    await expect.poll(async () => (await t.services.webhooks.deliveries(p.partnerId)).find((d) => d.deliveryId === again.deliveryId)?.status).toBe('delivered');
+    await expect(t.services.webhooks.redeliver('not-a-delivery')).rejects.toSatisfy((e: unknown) => e instanceof ApiError && e.code === 'not_found');
   });
 });
 
 describe('live endpoints (SSRF)', () => {
+  it('refuses at delivery time an endpoint that now resolves to a private address (DNS rebinding)', async () => {
+    const p = await partnerWithEndpoint('Live rebinding');
+    const id = await connect(t, p.apiKey, p.clientId, 'user_fail');
+    await receiver.waitFor(() => forConnection(id).length === 1);
+    // The endpoint passed the check when it was set; its name now answers with a loopback address.
+    await t.db.insertInto('webhookEndpoints').values({ partnerId: p.partnerId, mode: 'live', url: receiver.url.replace('http:', 'https:'), disabledAt: null, disabledReason: null, updatedAt: new Date() }).execute();
+    const subject = { partnerId: p.partnerId, mode: 'live' as const, clientId: p.clientId, connectionId: id };
+    await t.db.transaction().execute((tx) => t.services.events.record(tx, subject, 'ConnectionConsentRevoked', {}, t.clock.now()));
+    await expect.poll(async () => (await t.services.webhooks.deliveries(p.partnerId, { mode: 'live' }))[0]?.lastError).toMatch(/^refused: .*127\.0\.0\.1/);
+    const [live] = await t.services.webhooks.deliveries(p.partnerId, { mode: 'live' });
+    expect(live).toMatchObject({ mode: 'live', status: 'pending', attempts: 1, lastStatusCode: null });
+    expect(forConnection(id)).toHaveLength(1);
+  });
+
   it('refuses loopback, private and link-local addresses and plain http', async () => {
     const { partnerId } = await t.newPartner({ name: 'Live hooks' });
     for (const url of ['https://127.0.0.1/hook', 'https://localhost/hook', 'https://10.1.2.3/hook', 'https://169.254.169.254/latest', 'https://[::1]/hook', 'http://93.184.216.34/hook', 'ftp://example.com/x']) {

@@ -5,7 +5,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { version } from '../app.ts';
 import type { Partner } from '../db/schema.ts';
-import type { Mode } from '../lib/ids.ts';
+import { isUuid, type Mode } from '../lib/ids.ts';
 import type { PartnerInput } from '../modules/partners/partners.service.ts';
 import { runMigrate, withServices } from './admin.ts';
 import { print, type OutputOptions } from './output.ts';
@@ -16,6 +16,14 @@ const program = new Command('bankdata').version(version).description('Self-hosta
 const json = () => new Option('--json', 'print machine-readable JSON');
 const list = (value: string) => value.split(',').map((v) => v.trim()).filter(Boolean);
 const collect = (value: string, previous: string[] = []) => [...previous, value];
+const uuid = (value: string) => {
+  if (!isUuid(value)) throw new InvalidArgumentError('expected a UUID');
+  return value;
+};
+const positiveInt = (value: string) => {
+  if (!/^[1-9]\d{0,5}$/.test(value)) throw new InvalidArgumentError('expected a whole number from 1');
+  return Number(value);
+};
 const bool = (value: string) => {
   if (value !== 'true' && value !== 'false') throw new InvalidArgumentError('expected true or false');
   return value === 'true';
@@ -121,7 +129,7 @@ partnerSettings(
   }),
 );
 
-partnerSettings(partner.command('set').description("change a partner's settings").requiredOption('--partner <id>', 'partner id').option('--name <name>', 'new name')).action(
+partnerSettings(partner.command('set').description("change a partner's settings").requiredOption('--partner <id>', 'partner id', uuid).option('--name <name>', 'new name')).action(
   (o: PartnerFlags) =>
     withServices(o, async (s) => {
       print(o, partnerView(await s.partners.set(o.partner, partnerInput(o))), showPartner);
@@ -131,7 +139,7 @@ partnerSettings(partner.command('set').description("change a partner's settings"
 partner
   .command('show')
   .description("show a partner's settings")
-  .requiredOption('--partner <id>', 'partner id')
+  .requiredOption('--partner <id>', 'partner id', uuid)
   .addOption(json())
   .action((o: PartnerFlags) => withServices(o, async (s) => print(o, partnerView(await s.partners.show(o.partner)), showPartner)));
 
@@ -140,7 +148,7 @@ const key = program.command('key').description('manage API keys');
 key
   .command('create')
   .description('create an API key (shown once)')
-  .requiredOption('--partner <id>', 'partner id')
+  .requiredOption('--partner <id>', 'partner id', uuid)
   .addOption(new Option('--mode <mode>', 'key mode').choices(['sandbox', 'live']).default('sandbox'))
   .addOption(json())
   .action((o: OutputOptions & { partner: string; mode: Mode }) =>
@@ -150,7 +158,7 @@ key
 key
   .command('list')
   .description('list API keys (never the keys themselves)')
-  .option('--partner <id>', 'only this partner')
+  .option('--partner <id>', 'only this partner', uuid)
   .addOption(json())
   .action((o: OutputOptions & { partner?: string }) =>
     withServices(o, async (s) =>
@@ -163,7 +171,7 @@ key
 key
   .command('revoke')
   .description('revoke an API key; effective on the next request')
-  .argument('<keyId>', 'key id from "key list"')
+  .argument('<keyId>', 'key id from "key list"', uuid)
   .addOption(json())
   .action((keyId: string, o: OutputOptions) =>
     withServices(o, async (s) => {
@@ -179,7 +187,7 @@ type WebhookFlags = OutputOptions & { partner: string; mode: Mode };
 webhook
   .command('set')
   .description('set the endpoint of a partner and mode (creates a whsec_ secret when none exists)')
-  .requiredOption('--partner <id>', 'partner id')
+  .requiredOption('--partner <id>', 'partner id', uuid)
   .requiredOption('--url <url>', 'endpoint URL')
   .addOption(modeOption())
   .addOption(json())
@@ -193,7 +201,7 @@ webhook
 webhook
   .command('show')
   .description('show the endpoint and its signing secrets')
-  .requiredOption('--partner <id>', 'partner id')
+  .requiredOption('--partner <id>', 'partner id', uuid)
   .addOption(modeOption())
   .addOption(json())
   .action((o: WebhookFlags) =>
@@ -207,7 +215,7 @@ webhook
 webhook
   .command('rotate-secret')
   .description('create a new secret; during the overlap deliveries carry both signatures')
-  .requiredOption('--partner <id>', 'partner id')
+  .requiredOption('--partner <id>', 'partner id', uuid)
   .option('--overlap <duration>', 'how long the old secret keeps signing, e.g. 24h', '24h')
   .addOption(modeOption())
   .addOption(json())
@@ -220,15 +228,21 @@ webhook
 
 webhook
   .command('deliveries')
-  .description('list recent deliveries: status, response code, latency, next try')
-  .requiredOption('--partner <id>', 'partner id')
-  .option('--limit <n>', 'how many', (v) => Number(v), 50)
+  .description('list recent deliveries with every attempt: status, response code, latency, next try')
+  .requiredOption('--partner <id>', 'partner id', uuid)
+  .addOption(new Option('--mode <mode>', 'only deliveries of this mode (default: both)').choices(['sandbox', 'live']))
+  .option('--limit <n>', 'how many deliveries, newest first', positiveInt, 50)
   .addOption(json())
-  .action((o: OutputOptions & { partner: string; limit: number }) =>
+  .action((o: OutputOptions & { partner: string; mode?: Mode; limit: number }) =>
     withServices(o, async (s) =>
-      print(o, await s.webhooks.deliveries(o.partner, o.limit), (rows) =>
+      print(o, await s.webhooks.deliveries(o.partner, { limit: o.limit, mode: o.mode }), (rows) =>
         rows
-          .map((d) => `${d.deliveryId}  ${d.type.padEnd(30)} ${d.status.padEnd(9)} attempts ${d.attempts}  code ${d.lastStatusCode ?? '-'}  ${d.lastLatencyMs ?? '-'} ms  next ${d.nextAttemptAt ?? '-'}${d.lastError ? `  ${d.lastError}` : ''}`)
+          .map((d) =>
+            [
+              `${d.deliveryId}  ${d.mode.padEnd(7)} ${d.type.padEnd(30)} ${d.status.padEnd(9)} next ${d.nextAttemptAt ?? '-'}  event ${d.eventId}`,
+              ...d.history.map((a) => `    attempt ${a.attempt}  ${a.at}  code ${a.statusCode ?? '-'}  ${a.latencyMs} ms${a.error ? `  ${a.error}` : ''}`),
+            ].join('\n'),
+          )
           .join('\n') || 'No deliveries.',
       ),
     ),
@@ -236,13 +250,13 @@ webhook
 
 webhook
   .command('redeliver')
-  .description('send a delivery again (same webhook-id)')
-  .argument('<deliveryId>', 'delivery id from "webhook deliveries"')
+  .description('send the event of a delivery again (same webhook-id), as a new delivery')
+  .argument('<deliveryId>', 'delivery id from "webhook deliveries"', uuid)
   .addOption(json())
   .action((deliveryId: string, o: OutputOptions) =>
     withServices(o, async (s) => {
-      await s.webhooks.redeliver(deliveryId);
-      print(o, { deliveryId, queued: true }, () => `Queued ${deliveryId} for delivery`);
+      const redelivery = await s.webhooks.redeliver(deliveryId);
+      print(o, { ...redelivery, queued: true }, (r) => `Queued as delivery ${r.deliveryId}`);
     }),
   );
 

@@ -11,6 +11,11 @@ const KEY_PATTERN = /^svc_(test|live)_[0-9A-Za-z]{32}$/;
 
 export const newId = (): string => randomUUID();
 
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for a UUID in its canonical text form. */
+export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
+
 /** `length` characters of base62 drawn without modulo bias. */
 export function randomBase62(length: number): string {
   let out = '';

@@ -15,8 +15,10 @@ export interface Received {
 
 export class WebhookReceiver {
   readonly received: Received[] = [];
-  /** Statuses to answer, in order; when empty, `fallback`. */
-  readonly script: number[] = [];
+  /** Answers to give, in order (a status, or a status with headers); when empty, `fallback`. */
+  readonly script: (number | { status: number; headers: Record<string, string> })[] = [];
+  /** Called with each delivery right after it was answered. */
+  onAnswered: ((received: Received) => void) | null = null;
   fallback = 200;
   /** How many next requests to leave unanswered (to simulate a worker dying mid-delivery). */
   hang = 0;
@@ -38,10 +40,12 @@ export class WebhookReceiver {
           this.received.push({ headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])), body, json: JSON.parse(body), status: 0 });
           return;
         }
-        const status = this.script.shift() ?? this.fallback;
+        const answer = this.script.shift() ?? this.fallback;
+        const { status, headers: answerHeaders } = typeof answer === 'number' ? { status: answer, headers: {} } : answer;
         const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-        this.received.push({ headers, body, json: JSON.parse(body), status });
-        res.writeHead(status).end();
+        const received = { headers, body, json: JSON.parse(body), status };
+        this.received.push(received);
+        res.writeHead(status, answerHeaders).end(() => this.onAnswered?.(received));
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));

@@ -45,13 +45,23 @@ export function webhooksRepository(db: Db | Tx) {
       await db.insertInto('webhookSecrets').values({ ...row, expiresAt: null }).execute();
     },
 
+    /** Ends at `at` the secrets still signing in the overlap of an earlier rotation. */
+    async expireOverlappingSecrets(partnerId: string, mode: Mode, at: Date): Promise<void> {
+      await db.updateTable('webhookSecrets').set({ expiresAt: at }).where('partnerId', '=', partnerId).where('mode', '=', mode).where('expiresAt', '>', at).execute();
+    },
+
     /** Ends the current secret(s) at `expiresAt` (rotation overlap). */
     async expireCurrentSecrets(partnerId: string, mode: Mode, expiresAt: Date): Promise<void> {
       await db.updateTable('webhookSecrets').set({ expiresAt }).where('partnerId', '=', partnerId).where('mode', '=', mode).where('expiresAt', 'is', null).execute();
     },
 
-    async insertDelivery(row: { id: string; eventId: string; partnerId: string; mode: Mode; orderKey: string | null; createdAt: Date }): Promise<void> {
-      await db.insertInto('webhookDeliveries').values({ ...row, status: 'pending', nextAttemptAt: row.createdAt }).execute();
+    /** A new delivery, pending and due at once unless `status` says otherwise. */
+    async insertDelivery(row: { id: string; eventId: string; partnerId: string; mode: Mode; orderKey: string | null; createdAt: Date; status?: DeliveryStatus; lastError?: string }): Promise<void> {
+      const pending = (row.status ?? 'pending') === 'pending';
+      await db
+        .insertInto('webhookDeliveries')
+        .values({ ...row, status: row.status ?? 'pending', nextAttemptAt: pending ? row.createdAt : null })
+        .execute();
     },
 
     delivery(id: string) {
@@ -153,16 +163,22 @@ export function webhooksRepository(db: Db | Tx) {
         WHERE d.id = v.id`.execute(db);
     },
 
-    listDeliveries(partnerId: string, limit: number) {
-      return db
+    /** The newest `limit` deliveries of a partner, of `mode` or of both, with their event's type and connection. */
+    listDeliveries(partnerId: string, limit: number, mode?: Mode) {
+      let query = db
         .selectFrom('webhookDeliveries')
         .innerJoin('events', 'events.id', 'webhookDeliveries.eventId')
         .selectAll('webhookDeliveries')
         .select(['events.type', 'events.connectionId'])
-        .where('webhookDeliveries.partnerId', '=', partnerId)
-        .orderBy('webhookDeliveries.seq', 'desc')
-        .limit(limit)
-        .execute();
+        .where('webhookDeliveries.partnerId', '=', partnerId);
+      if (mode) query = query.where('webhookDeliveries.mode', '=', mode);
+      return query.orderBy('webhookDeliveries.seq', 'desc').limit(limit).execute();
+    },
+
+    /** Every attempt of `deliveryIds`, oldest first. */
+    attemptsOf(deliveryIds: string[]) {
+      if (deliveryIds.length === 0) return Promise.resolve([]);
+      return db.selectFrom('webhookAttempts').selectAll().where('deliveryId', 'in', deliveryIds).orderBy('id').execute();
     },
   };
 }

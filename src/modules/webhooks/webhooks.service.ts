@@ -18,16 +18,36 @@ import { request, type Dispatcher } from 'undici';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
-import { newId, type Mode } from '../../lib/ids.ts';
+import { isUuid, newId, type Mode } from '../../lib/ids.ts';
 import { assertPublicUrl, createSafeDispatcher, UnsafeUrlError } from '../../lib/safe-fetch.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { scheduleTimer } from '../../jobs/timers.ts';
-import type { EventLog } from './events.ts';
+import type { EventBody, EventLog } from './events.ts';
 import { webhooksRepository, type AttemptOutcome } from './webhooks.repository.ts';
 
 /** Delays before retry 1..7 (DESIGN.md §6). */
 export const RETRY_SCHEDULE_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000];
 export const ATTEMPT_TIMEOUT_MS = 15_000;
+
+/** The longest rotation overlap. */
+const MAX_OVERLAP_MS = 30 * 86_400_000;
+
+/** A rotation overlap such as "24h", "30m" or "0" in ms; validation_error when it is not a duration from 0 to 30 days. */
+function parseOverlap(overlap: string): number {
+  let overlapMs: number | undefined;
+  try {
+    overlapMs = ms(overlap as ms.StringValue);
+  } catch {
+    overlapMs = undefined;
+  }
+  if (typeof overlapMs !== 'number' || !Number.isFinite(overlapMs) || overlapMs < 0 || overlapMs > MAX_OVERLAP_MS) {
+    throw invalid('overlap', 'must be a duration from 0 to 30d, such as 24h or 30m');
+  }
+  return overlapMs;
+}
+
+/** The body sent for a stored event, fields in the documented order: {type, timestamp, data}. */
+const bodyOf = (event: EventBody) => JSON.stringify({ type: event.type, timestamp: event.timestamp, data: event.data });
 
 /** A new `whsec_` secret: base64 of 32 random bytes. */
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
@@ -39,9 +59,19 @@ export interface WebhooksDeps {
   events: EventLog;
 }
 
+export interface AttemptView {
+  attempt: number;
+  at: string;
+  url: string;
+  statusCode: number | null;
+  error: string | null;
+  latencyMs: number;
+}
+
 export interface DeliveryView {
   deliveryId: string;
   eventId: string;
+  mode: Mode;
   type: string;
   connectionId: string | null;
   status: string;
@@ -52,6 +82,8 @@ export interface DeliveryView {
   nextAttemptAt: string | null;
   deliveredAt: string | null;
   createdAt: string;
+  /** Every attempt, oldest first. */
+  history: AttemptView[];
 }
 
 export function webhooksService(deps: WebhooksDeps) {
@@ -93,10 +125,16 @@ export function webhooksService(deps: WebhooksDeps) {
   deps.events.onRecorded(async (tx, event) => {
     const r = webhooksRepository(tx);
     const endpoint = await r.endpoint(event.subject.partnerId, event.subject.mode);
-    if (!endpoint || endpoint.disabledAt) return;
+    if (!endpoint) return;
     const id = newId();
+    const delivery = { id, eventId: event.id, partnerId: event.subject.partnerId, mode: event.subject.mode, createdAt: clock.now() };
+    if (endpoint.disabledAt) {
+      // Kept as failed, so `webhook deliveries` shows it and `webhook redeliver` can send it once the endpoint is set again.
+      await r.insertDelivery({ ...delivery, orderKey: null, status: 'failed', lastError: `endpoint disabled: ${endpoint.disabledReason}` });
+      return;
+    }
     const orderKey = event.subject.connectionId;
-    await r.insertDelivery({ id, eventId: event.id, partnerId: event.subject.partnerId, mode: event.subject.mode, orderKey, createdAt: clock.now() });
+    await r.insertDelivery({ ...delivery, orderKey });
     if ((await r.lockHead(orderKey)) === id) await queue.enqueue(tx, 'webhook-delivery', { deliveryId: id });
   });
 
@@ -173,26 +211,33 @@ export function webhooksService(deps: WebhooksDeps) {
       };
     },
 
-    /** New secret; the old one keeps signing for `overlap` (e.g. "24h"), then only the new one. */
+    /**
+     * New secret; the current one keeps signing for `overlap` (e.g. "24h", at most 30 days), then
+     * only the new one. Secrets still in the overlap of an earlier rotation stop signing at once,
+     * so a delivery never carries more than two signatures.
+     */
     async rotateSecret(partnerId: string, mode: Mode, overlap: string): Promise<{ secret: string; previousExpiresAt: string }> {
-      const overlapMs = ms(overlap as ms.StringValue);
-      if (typeof overlapMs !== 'number' || !Number.isFinite(overlapMs) || overlapMs < 0) throw invalid('overlap', 'must be a duration such as 24h or 30m');
+      const overlapMs = parseOverlap(overlap);
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + overlapMs);
       const secret = newWebhookSecret();
       await db.transaction().execute(async (tx) => {
         const r = webhooksRepository(tx);
+        await r.expireOverlappingSecrets(partnerId, mode, now);
         await r.expireCurrentSecrets(partnerId, mode, expiresAt);
         await r.insertSecret({ id: newId(), partnerId, mode, secret, createdAt: now });
       });
       return { secret, previousExpiresAt: expiresAt.toISOString() };
     },
 
-    /** The newest deliveries of a partner with their state. */
-    async deliveries(partnerId: string, limit = 50): Promise<DeliveryView[]> {
-      return (await repo.listDeliveries(partnerId, limit)).map((d) => ({
+    /** The newest `limit` deliveries of a partner (of one mode, or both), with their state and every attempt. */
+    async deliveries(partnerId: string, { limit = 50, mode }: { limit?: number; mode?: Mode } = {}): Promise<DeliveryView[]> {
+      const rows = await repo.listDeliveries(partnerId, limit, mode);
+      const attempts = await repo.attemptsOf(rows.map((d) => d.id));
+      return rows.map((d) => ({
         deliveryId: d.id,
         eventId: d.eventId,
+        mode: d.mode,
         type: d.type,
         connectionId: d.connectionId,
         status: d.status,
@@ -203,17 +248,26 @@ export function webhooksService(deps: WebhooksDeps) {
         nextAttemptAt: d.status === 'pending' ? (d.nextAttemptAt?.toISOString() ?? null) : null,
         deliveredAt: d.deliveredAt?.toISOString() ?? null,
         createdAt: d.createdAt.toISOString(),
+        history: attempts
+          .filter((a) => a.deliveryId === d.id)
+          .map((a) => ({ attempt: a.attempt, at: a.at.toISOString(), url: a.url, statusCode: a.statusCode, error: a.error, latencyMs: a.latencyMs })),
       }));
     },
 
-    /** Sends a delivery again (same webhook-id), whatever its state. */
-    async redeliver(deliveryId: string): Promise<void> {
-      const delivery = await repo.delivery(deliveryId);
+    /**
+     * Sends the event of a delivery again (same webhook-id), whatever its state: a new delivery of
+     * the same event, with its own attempts and retries, outside its connection's order (it holds
+     * back no later event). Returns the new delivery's id. Throws not_found.
+     */
+    async redeliver(deliveryId: string): Promise<{ deliveryId: string }> {
+      const delivery = isUuid(deliveryId) ? await repo.delivery(deliveryId) : undefined;
       if (!delivery) throw notFound(`Delivery ${deliveryId}`);
+      const id = newId();
       await db.transaction().execute(async (tx) => {
-        await webhooksRepository(tx).updateDelivery(deliveryId, { status: 'pending', nextAttemptAt: clock.now() });
-        await queue.enqueue(tx, 'webhook-delivery', { deliveryId });
+        await webhooksRepository(tx).insertDelivery({ id, eventId: delivery.eventId, partnerId: delivery.partnerId, mode: delivery.mode, orderKey: null, createdAt: clock.now() });
+        await queue.enqueue(tx, 'webhook-delivery', { deliveryId: id });
       });
+      return { deliveryId: id };
     },
 
     /** Timer: a retry is due. */
@@ -243,29 +297,31 @@ export function webhooksService(deps: WebhooksDeps) {
       const outcomes = await Promise.all(
         claimed.map(async (d) => {
           const own = secrets.filter((s) => s.partnerId === d.partnerId && s.mode === d.mode).map((s) => s.secret);
-          return { delivery: d, ...(await post(d.url, d.mode, d.eventId, JSON.stringify(d.payload), own)) };
+          return { delivery: d, ...(await post(d.url, d.mode, d.eventId, bodyOf(d.payload as EventBody), own)) };
         }),
       );
+      // Retry delays count from the end of the attempts (a timed-out attempt took 15 s).
+      const ended = clock.now();
 
       await db.transaction().execute(async (tx) => {
         const r = webhooksRepository(tx);
         const rows: AttemptOutcome[] = [];
-        const ended: (string | null)[] = [];
+        const released: (string | null)[] = [];
         for (const { delivery: d, statusCode, error, retryAfterMs, latencyMs } of outcomes) {
           const attempt = { deliveryId: d.id, attempt: d.attempts, at: now, url: d.url, statusCode, error, latencyMs };
           if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
             rows.push({ ...attempt, status: 'delivered', deliveredAt: now, nextAttemptAt: null });
-            ended.push(d.orderKey);
+            released.push(d.orderKey);
             continue;
           }
           if (statusCode === 410) await r.disableEndpoint(d.partnerId, d.mode, `the endpoint answered 410 Gone to delivery ${d.id}`, now);
-          const next = nextAttemptAt(now, d.attempts, statusCode, retryAfterMs);
+          const next = nextAttemptAt(ended, d.attempts, statusCode, retryAfterMs);
           rows.push({ ...attempt, status: next ? 'pending' : 'failed', deliveredAt: null, nextAttemptAt: next });
           if (next) await scheduleTimer(tx, 'webhook-retry', d.id, next);
-          else ended.push(d.orderKey);
+          else released.push(d.orderKey);
         }
         await r.recordAttempts(rows);
-        await releaseNext(tx, ended);
+        await releaseNext(tx, released);
       });
     },
   };
