@@ -2,7 +2,9 @@
  * Configuration from the environment (DESIGN.md §3), validated once and frozen.
  * DATABASE_URL (unset = embedded PostgreSQL), PORT (3000), BANKDATA_BASE_URL
  * (http://localhost:PORT), BANKDATA_DATA_DIR (./.bankdata), LOG_LEVEL (info), REDIS_URL (rate-limit
- * counters in Redis instead of PostgreSQL), BANKDATA_RATE_LIMIT (100 requests/s per key).
+ * counters in Redis instead of PostgreSQL), BANKDATA_RATE_LIMIT (100 requests/s per key),
+ * BANKDATA_WEBHOOK_CONCURRENCY (4 delivery fetchers per worker), BANKDATA_WEBHOOK_BATCH_SIZE (32
+ * deliveries per fetch).
  */
 export interface Config {
   readonly databaseUrl: string | undefined;
@@ -14,6 +16,17 @@ export interface Config {
   readonly redisUrl: string | undefined;
   /** Default requests per second per API key (partners may override). */
   readonly rateLimit: number;
+  /** Webhook delivery fetchers per worker process. */
+  readonly webhookConcurrency: number;
+  /** Due deliveries each fetcher takes at once. */
+  readonly webhookBatchSize: number;
+}
+
+/** A positive integer from `env[name]`, or `fallback` when unset; throws an Error naming the variable. */
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${env[name]}"`);
+  return value;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -24,8 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   const logLevel = env.LOG_LEVEL ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
-  const rateLimit = Number(env.BANKDATA_RATE_LIMIT ?? 100);
-  if (!Number.isInteger(rateLimit) || rateLimit < 1) throw new Error(`BANKDATA_RATE_LIMIT must be a positive integer, got "${env.BANKDATA_RATE_LIMIT}"`);
+  const rateLimit = positiveInt(env, 'BANKDATA_RATE_LIMIT', 100);
   const baseUrl = (env.BANKDATA_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   try {
     new URL(baseUrl);
@@ -41,5 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     redisUrl: env.REDIS_URL || undefined,
     rateLimit,
+    webhookConcurrency: positiveInt(env, 'BANKDATA_WEBHOOK_CONCURRENCY', 4),
+    webhookBatchSize: positiveInt(env, 'BANKDATA_WEBHOOK_BATCH_SIZE', 32),
   });
 }

@@ -29,8 +29,8 @@ export async function startWorker(services: Services, sweepMs = 1000): Promise<W
   await services.queue.workBatches(
     'webhook-delivery',
     (jobs) => services.webhooks.deliver(jobs.map((job) => job.deliveryId)),
-    Number(process.env.BANKDATA_WEBHOOK_CONCURRENCY ?? 4),
-    Number(process.env.BANKDATA_WEBHOOK_BATCH_SIZE ?? 32),
+    services.config.webhookConcurrency,
+    services.config.webhookBatchSize,
   );
   sweeper.start(sweepMs);
   const housekeeping = setInterval(() => void pruneExpiredRecords(services).catch((error) => console.error('housekeeping failed', error)), 60_000);
