@@ -1,6 +1,6 @@
 /**
  * List-transactions benchmark: one account holding 100,000 transactions;
- * `GET /v1/accounts/{id}/transactions?limit=50` at the first page and at the last page
+ * `GET /v1/accounts/{id}/transactions?limit=10` (the API default; BENCH_PAGE_SIZE) at the first page and at the last page
  * (keyset: the last page must be as fast as the first), at 50 connections, against two
  * baselines measured in the same run:
  *
@@ -29,7 +29,6 @@ import { partnersService } from '../src/modules/partners/partners.service.ts';
 import { childrenCpu, cpuMs, cpuSince, load, onCleanup, scratchDatabase, startServer, type LoadOptions, type LoadResult, type ScratchDatabase, type Server } from './harness.ts';
 
 const TRANSACTIONS = 100_000;
-const PAGE = 50;
 /** Page size used to walk the whole account once (to find the last page and check the keyset). */
 const WALK_PAGE = 500;
 
@@ -38,15 +37,18 @@ const here = (file: string) => new URL(file, import.meta.url).pathname;
 
 export interface ListTransactionsOptions extends LoadOptions {
   rounds: number;
+  /** `limit` of the measured pages: the API's default (10) unless BENCH_PAGE_SIZE says otherwise. */
+  pageSize: number;
 }
 
-/** Defaults; BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS override them. */
+/** Defaults; BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_PAGE_SIZE override them. */
 export function defaultOptions(env: NodeJS.ProcessEnv = process.env): ListTransactionsOptions {
   return {
     connections: Number(env.BENCH_CONNECTIONS ?? 50),
     warmupSeconds: Number(env.BENCH_WARMUP_SECONDS ?? 2),
     seconds: Number(env.BENCH_SECONDS ?? 10),
     rounds: Number(env.BENCH_ROUNDS ?? 2),
+    pageSize: Number(env.BENCH_PAGE_SIZE ?? 10),
   };
 }
 
@@ -213,7 +215,7 @@ async function getJson(url: string, headers: Record<string, string>): Promise<Pa
  * Walks the whole account through the service with limit 500 (checking that the keyset visits
  * every transaction exactly once), then steps with limit 50 to the cursor whose page is the last.
  */
-async function lastPageCursor(service: Server, path: string, headers: Record<string, string>): Promise<string> {
+async function lastPageCursor(service: Server, path: string, headers: Record<string, string>, pageSize: number): Promise<string> {
   const seen = new Set<string>();
   let cursor: string | null = null;
   let lastCursor: string | null = null;
@@ -226,9 +228,9 @@ async function lastPageCursor(service: Server, path: string, headers: Record<str
   if (seen.size !== TRANSACTIONS) throw new Error(`walking the account visited ${seen.size} distinct transactions, not ${TRANSACTIONS}`);
   let position = lastCursor!;
   for (;;) {
-    const page = await getJson(`${service.url}${path}?limit=${PAGE}&nextCursor=${encodeURIComponent(position)}`, headers);
+    const page = await getJson(`${service.url}${path}?limit=${pageSize}&nextCursor=${encodeURIComponent(position)}`, headers);
     if (page.nextCursor === null) {
-      if (page.data.length !== PAGE) throw new Error(`the last page has ${page.data.length} rows, expected ${PAGE}`);
+      if (page.data.length !== pageSize) throw new Error(`the last page has ${page.data.length} rows, expected ${pageSize}`);
       return position;
     }
     position = page.nextCursor;
@@ -261,7 +263,7 @@ export async function runListTransactionsBench(options: ListTransactionsOptions 
 
     const path = `/v1/accounts/${accountId}/transactions`;
     const headers = { 'x-api-key': apiKey, 'x-client-id': clientId };
-    const firstResponse = await fetch(`${service.url}${path}?limit=${PAGE}`, { headers });
+    const firstResponse = await fetch(`${service.url}${path}?limit=${options.pageSize}`, { headers });
     const firstBody = await firstResponse.text();
     if (firstResponse.status !== 200) throw new Error(`service first page: ${firstResponse.status} ${firstBody}`);
     const bodyFile = join(tmp, 'first-page.json');
@@ -270,15 +272,15 @@ export async function runListTransactionsBench(options: ListTransactionsOptions 
     servers.push(bare);
 
     log(`  walking all ${TRANSACTIONS} transactions with limit ${WALK_PAGE} to find the last page`);
-    const serviceCursor = await lastPageCursor(service, path, headers);
+    const serviceCursor = await lastPageCursor(service, path, headers, options.pageSize);
     // The baseline's cursor is the service's without the HMAC tag.
     const pgCursor = serviceCursor.split('.')[0]!;
     const urls: Record<PageName, Record<ServerName, string>> = {
-      first: { bare: `${bare.url}${path}?limit=${PAGE}`, pg: `${pg.url}${path}?limit=${PAGE}`, service: `${service.url}${path}?limit=${PAGE}` },
+      first: { bare: `${bare.url}${path}?limit=${options.pageSize}`, pg: `${pg.url}${path}?limit=${options.pageSize}`, service: `${service.url}${path}?limit=${options.pageSize}` },
       last: {
-        bare: `${bare.url}${path}?limit=${PAGE}&nextCursor=${encodeURIComponent(serviceCursor)}`,
-        pg: `${pg.url}${path}?limit=${PAGE}&nextCursor=${pgCursor}`,
-        service: `${service.url}${path}?limit=${PAGE}&nextCursor=${encodeURIComponent(serviceCursor)}`,
+        bare: `${bare.url}${path}?limit=${options.pageSize}&nextCursor=${encodeURIComponent(serviceCursor)}`,
+        pg: `${pg.url}${path}?limit=${options.pageSize}&nextCursor=${pgCursor}`,
+        service: `${service.url}${path}?limit=${options.pageSize}&nextCursor=${encodeURIComponent(serviceCursor)}`,
       },
     };
 
@@ -302,7 +304,7 @@ export async function runListTransactionsBench(options: ListTransactionsOptions 
           AND EXISTS (SELECT 1 FROM accounts a JOIN connections c ON c.id = a.connection_id
                       WHERE a.id = ${accountId}::uuid AND a.partner_id = ${partnerId}::uuid AND a.client_id = ${clientId}::uuid AND c.mode = 'sandbox')
           ${position ? sql`AND (record_date, id) < (${position[0]}::timestamptz, ${position[1]}::uuid)` : sql``}
-        ORDER BY record_date DESC, id DESC LIMIT ${PAGE + 1}`.execute(scratch.db);
+        ORDER BY record_date DESC, id DESC LIMIT ${options.pageSize + 1}`.execute(scratch.db);
       plans[page] = explained.rows.map((r) => r['QUERY PLAN']).join('\n');
     }
     if (!plans.first.includes('transactions_page_idx') || !plans.last.includes('transactions_page_idx')) log('  WARNING: the page query does not use transactions_page_idx');
@@ -346,7 +348,7 @@ export async function runListTransactionsBench(options: ListTransactionsOptions 
       machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version, loadAvgBefore, loadAvgAfter: loadavg().map((l) => Math.round(l * 100) / 100) },
       commit: gitDescription(),
       transactions: TRANSACTIONS,
-      pageSize: PAGE,
+      pageSize: options.pageSize,
       options,
       seedSeconds,
       best,

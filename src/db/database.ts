@@ -4,6 +4,7 @@
  */
 import { CamelCasePlugin, Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { preparedStatementName } from './prepared.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -13,10 +14,24 @@ export type Tx = Transaction<Database>;
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
+/**
+ * Kysely sends `query(sql, values)`; for the SQL of a hot query (db/prepared.ts) the client sends
+ * it as a named prepared statement instead, parsed and planned once per connection.
+ */
+function runHotQueriesPrepared(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const [text, values, ...rest] = args;
+    const name = typeof text === 'string' && Array.isArray(values) ? preparedStatementName(text) : undefined;
+    return name ? query({ name, text, values }, ...rest) : query(...args);
+  }) as typeof client.query;
+}
+
 /** Opens a pool of at most `max` connections to `url`. */
 export function createDb(url: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client losing its connection (server restart) must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('database connection lost:', error.message));
+  pool.on('connect', (client) => runHotQueriesPrepared(client));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
 }
