@@ -11,6 +11,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { errorEnvelopePlugin, requestIdFrom } from './plugins/error-envelope.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import formbody from '@fastify/formbody';
+import accepts from '@fastify/accepts';
 import { bankCallbackRoutes } from './hosted/bank-callback.routes.ts';
 import { sandboxBankRoutes } from './hosted/sandbox-bank.routes.ts';
 import { connectFlowRoutes } from './hosted/connect-flow.routes.ts';
@@ -66,6 +67,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   // Hosted pages: HTML forms, no API key.
   await app.register(async (hosted) => {
     await hosted.register(formbody);
+    await hosted.register(accepts);
     await hosted.register(sandboxBankRoutes, { connections: services.connections, clock: services.clock, baseUrl: services.config.baseUrl });
     await hosted.register(bankCallbackRoutes, { connections: services.connections });
     await hosted.register(connectFlowRoutes, { connectSessions: services.connectSessions, baseUrl: services.config.baseUrl });

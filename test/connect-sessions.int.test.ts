@@ -1,14 +1,15 @@
 /**
  * Connect sessions over HTTP (spec "POST /v1/connect-sessions", "GET /v1/connect-sessions/{sessionId}",
  * connect session states; DESIGN.md §7, §8): creation and its validation (return-URL patterns),
- * idempotency, tenant isolation, the one-time hostedUrl and its cookie, skipConsentScreen, the
- * sandbox control through bank and account selection, webhooks carrying sessionId, failure,
+ * idempotency, tenant isolation, the one-time hostedUrl (HEAD consumes nothing) and its
+ * per-session cookie, skipConsentScreen, error pages and bad form input, the return from the bank
+ * with and without the cookie, the sandbox control through bank and account selection, webhooks carrying sessionId, failure,
  * cancellation and expiry by the durable timer. Browser journeys are in hosted-flow.int.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../src/lib/errors.ts';
 import { errorCode, startTestApp, type TestApp } from './helpers/app.ts';
-import { providerId, providerIds } from './helpers/journey.ts';
+import { providerId, providerIds, walkBank } from './helpers/journey.ts';
 import { WebhookReceiver } from './helpers/receiver.ts';
 
 let t: TestApp;
@@ -118,15 +119,24 @@ describe('GET /v1/connect-sessions/{sessionId}', () => {
   });
 });
 
+/** Opens a session's hostedUrl as a fresh browser would; answers the session's page path and its cookie. */
+async function openSession(hostedUrl: string): Promise<{ flow: string; cookie: string }> {
+  const opened = await t.call('GET', new URL(hostedUrl).pathname);
+  expect(opened.status).toBe(303);
+  return { flow: opened.headers.get('location')!, cookie: opened.headers.get('set-cookie')!.split(';')[0]! };
+}
+
+const form = (cookie?: string) => ({ ...(cookie ? { cookie } : {}), 'content-type': 'application/x-www-form-urlencoded' });
+
 describe('hostedUrl', () => {
-  it('is one-time: the first load sets an HttpOnly cookie; another browser sees "link already used"', async () => {
-    const { hostedUrl } = (await create({ returnUrl })).body;
+  it('is one-time: the first load sets an HttpOnly cookie of that session; another browser sees "link already used"', async () => {
+    const { sessionId, hostedUrl } = (await create({ returnUrl })).body;
     const path = new URL(hostedUrl).pathname;
     const first = await t.call('GET', path);
     expect(first.status).toBe(303);
-    expect(first.headers.get('location')).toBe('/connect/session');
+    expect(first.headers.get('location')).toBe(`/connect/s/${sessionId}`);
     const setCookie = first.headers.get('set-cookie')!;
-    expect(setCookie).toMatch(/^bankdata_connect=[^;]+;/);
+    expect(setCookie).toMatch(new RegExp(`^bankdata_connect_${sessionId}=[^;]+;`));
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).toMatch(/Path=\/connect/);
@@ -137,24 +147,59 @@ describe('hostedUrl', () => {
     expect(elsewhere.body).toContain('This link was already used');
     const sameBrowser = await t.call('GET', path, { headers: { cookie } });
     expect(sameBrowser.status).toBe(303);
-    const page = await t.call('GET', '/connect/session', { headers: { cookie } });
+    const flow = `/connect/s/${sessionId}`;
+    const page = await t.call('GET', flow, { headers: { cookie } });
     expect(page.status).toBe(200);
     expect(page.body).toContain('Choose your bank');
-    expect((await t.call('GET', '/connect/session')).status).toBe(400);
-    const form = { cookie, 'content-type': 'application/x-www-form-urlencoded' };
-    const badBank = await t.call('POST', '/connect/session/provider', { headers: form, body: 'providerId=00000000-0000-4000-8000-000000000000' });
-    expect(badBank.status).toBe(400);
-    expect(badBank.body).toContain('Something went wrong');
-    expect((await t.call('POST', '/connect/session/provider', { headers: form, body: '' })).status).toBe(400);
+    expect((await t.call('GET', flow)).status).toBe(400);
+    expect((await t.call('POST', `${flow}/provider`, { headers: form(cookie), body: '' })).status).toBe(400);
     expect((await t.call('GET', '/connect/unknown-token')).status).toBe(404);
+  });
+
+  it('answers HEAD (link previewers, mail scanners) without consuming the link', async () => {
+    const { sessionId, hostedUrl } = (await create({ returnUrl })).body;
+    const path = new URL(hostedUrl).pathname;
+    for (let i = 0; i < 2; i++) {
+      const head = await t.call('HEAD', path);
+      expect(head.status).toBe(200);
+      expect(head.headers.get('set-cookie')).toBeNull();
+    }
+    expect((await t.call('HEAD', '/connect/unknown-token')).status).toBe(404);
+    const row = await t.db.selectFrom('connectSessions').select('tokenUsedAt').where('id', '=', sessionId).executeTakeFirstOrThrow();
+    expect(row.tokenUsedAt).toBeNull();
+    const { flow } = await openSession(hostedUrl);
+    expect(flow).toBe(`/connect/s/${sessionId}`);
+    expect((await t.call('HEAD', path)).status).toBe(200);
+    expect((await t.call('GET', path)).status).toBe(410);
+  });
+
+  it('keeps two sessions in one browser apart: each has its own cookie and pages, and a cookie works only for its session', async () => {
+    const a = (await create({ returnUrl })).body;
+    const b = (await create({ returnUrl })).body;
+    const first = await openSession(a.hostedUrl);
+    const second = await openSession(b.hostedUrl);
+    expect(first.cookie.split('=')[0]).not.toBe(second.cookie.split('=')[0]);
+    const both = `${first.cookie}; ${second.cookie}`;
+    // One browser sends both cookies everywhere under /connect; each page uses its own session's.
+    expect((await t.call('GET', first.flow, { headers: { cookie: both } })).status).toBe(200);
+    const cancelled = await t.call('POST', `${first.flow}/cancel`, { headers: form(both), body: '' });
+    expect(cancelled.headers.get('location')).toContain(`sessionId=${a.sessionId}`);
+    expect((await session(a.sessionId)).body.state).toBe('Cancelled');
+    expect((await session(b.sessionId)).body.state).toBe('AwaitingBankSelection');
+    // A session's cookie value under another session's name does not open it.
+    const forged = `bankdata_connect_${b.sessionId}=${first.cookie.split('=')[1]}`;
+    expect((await t.call('GET', second.flow, { headers: { cookie: forged } })).status).toBe(400);
+    expect((await t.call('POST', `${second.flow}/cancel`, { headers: form(forged), body: '' })).status).toBe(400);
+    expect((await t.call('GET', `${second.flow}/status`, { headers: { cookie: forged } })).status).toBe(404);
+    expect((await session(b.sessionId)).body.state).toBe('AwaitingBankSelection');
   });
 
   it("lets the pages' forms end in the partner app's custom scheme (CSP form-action)", async () => {
     const { hostedUrl } = (await create({ returnUrl: 'myapp://bank-done' })).body;
-    const cookie = (await t.call('GET', new URL(hostedUrl).pathname)).headers.get('set-cookie')!.split(';')[0]!;
-    const page = await t.call('GET', '/connect/session', { headers: { cookie } });
+    const { flow, cookie } = await openSession(hostedUrl);
+    const page = await t.call('GET', flow, { headers: { cookie } });
     expect(page.headers.get('content-security-policy')).toContain("form-action 'self' * myapp:;");
-    const cancelled = await t.call('POST', '/connect/session/cancel', { headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    const cancelled = await t.call('POST', `${flow}/cancel`, { headers: form(cookie), body: '' });
     expect(cancelled.status).toBe(303);
     expect(cancelled.headers.get('location')).toMatch(/^myapp:\/\/bank-done\?resultCode=Cancelled&sessionId=[^&]+&error=user_cancelled$/);
   });
@@ -162,9 +207,8 @@ describe('hostedUrl', () => {
   it('skipConsentScreen skips the consent page only where the partner permits it', async () => {
     const vltava = await providerId(t, providerIds.vltava);
     const open = async (k: string, c: string) => {
-      const { hostedUrl } = (await create({ returnUrl, providerId: vltava, skipConsentScreen: true }, {}, k, c)).body;
-      const cookie = (await t.call('GET', new URL(hostedUrl).pathname)).headers.get('set-cookie')!.split(';')[0]!;
-      return t.call('GET', '/connect/session', { headers: { cookie } });
+      const { flow, cookie } = await openSession((await create({ returnUrl, providerId: vltava, skipConsentScreen: true }, {}, k, c)).body.hostedUrl);
+      return t.call('GET', flow, { headers: { cookie } });
     };
     const notPermitted = await open(key, clientId);
     expect(notPermitted.status).toBe(200);
@@ -174,6 +218,177 @@ describe('hostedUrl', () => {
     const skipped = await open(permitted.apiKey, await t.newClient(permitted.apiKey));
     expect(skipped.status).toBe(303);
     expect(skipped.headers.get('location')).toContain('/sandbox-bank/vltava_xf/authorize?state=');
+  });
+});
+
+describe('hosted pages: bad input and errors', () => {
+  /** Asserts the friendly error page in Czech with Back (to the flow) and Cancel. */
+  function expectCzechErrorPage(reply: { status: number; body: string }, flow: string) {
+    expect(reply.status).toBe(400);
+    expect(reply.body).toContain('<html lang="cs">');
+    expect(reply.body).toContain('Něco se pokazilo');
+    expect(reply.body).toContain(`<a class="button" href="${flow}">Zpět</a>`);
+    expect(reply.body).toContain(`action="${flow}/cancel"`);
+    expect(reply.body).toContain('Zrušit');
+  }
+
+  it('a bad providerId on the picker form is 400 with a friendly page in the session language, Back and Cancel', async () => {
+    const { sessionId, hostedUrl } = (await create({ returnUrl, locale: 'cs' })).body;
+    const { flow, cookie } = await openSession(hostedUrl);
+    for (const body of ["providerId=x' OR 1=1", 'providerId=not-a-uuid', `providerId=${'a'.repeat(36)}`, 'providerId=00000000-0000-4000-8000-000000000000']) {
+      expectCzechErrorPage(await t.call('POST', `${flow}/provider`, { headers: form(cookie), body }), flow);
+    }
+    expectCzechErrorPage(await t.call('POST', `${flow}/provider`, { headers: form(cookie), body: `providerId=${await providerId(t, providerIds.inactive)}` }), flow);
+    expect((await session(sessionId)).body).toMatchObject({ state: 'AwaitingBankSelection', connectionId: null });
+    // Cancel on the error page works.
+    const cancelled = await t.call('POST', `${flow}/cancel`, { headers: form(cookie), body: '' });
+    expect(cancelled.headers.get('location')).toContain('resultCode=Cancelled');
+  });
+
+  it('a bank that became unavailable on the consent page: Czech error page with Back, another bank and Cancel; nothing created', async () => {
+    const code = providerIds.direct;
+    const { sessionId, hostedUrl } = (await create({ returnUrl, locale: 'cs' })).body;
+    const { flow, cookie } = await openSession(hostedUrl);
+    expect((await t.call('POST', `${flow}/provider`, { headers: form(cookie), body: `providerId=${await providerId(t, code)}` })).status).toBe(303);
+    expect((await t.call('GET', flow, { headers: { cookie } })).body).toContain('Sdílení údajů z banky');
+    await t.db.updateTable('providers').set({ status: 'Inactive' }).where('code', '=', code).execute();
+    try {
+      const confirm = await t.call('POST', `${flow}/confirm`, { headers: form(cookie), body: '' });
+      expectCzechErrorPage(confirm, flow);
+      expect(confirm.body).toContain('Vybrat jinou banku');
+      expect((await session(sessionId)).body).toMatchObject({ state: 'AwaitingBankSelection', connectionId: null });
+      // "Choose another bank" from the error page returns to the picker.
+      expect((await t.call('POST', `${flow}/provider`, { headers: form(cookie), body: 'providerId=' })).status).toBe(303);
+      expect((await t.call('GET', flow, { headers: { cookie } })).body).toContain('Vyberte svou banku');
+    } finally {
+      await t.db.updateTable('providers').set({ status: 'Active' }).where('code', '=', code).execute();
+    }
+  });
+
+  it('skipConsentScreen with an unavailable bank shows the error page with Cancel, not a dead end', async () => {
+    const code = providerIds.direct;
+    const permitted = await t.newPartner({ name: 'Skipper', skipConsentScreenAllowed: true });
+    const created = await create({ returnUrl, locale: 'cs', providerId: await providerId(t, code), skipConsentScreen: true }, {}, permitted.apiKey, await t.newClient(permitted.apiKey));
+    const { flow, cookie } = await openSession(created.body.hostedUrl);
+    await t.db.updateTable('providers').set({ status: 'Inactive' }).where('code', '=', code).execute();
+    try {
+      expectCzechErrorPage(await t.call('GET', flow, { headers: { cookie } }), flow);
+    } finally {
+      await t.db.updateTable('providers').set({ status: 'Active' }).where('code', '=', code).execute();
+    }
+  });
+
+  it('a double submit of Continue creates one connection and sends both answers on (no error page)', async () => {
+    const { sessionId, hostedUrl } = (await create({ returnUrl, providerId: await providerId(t, providerIds.vltava) })).body;
+    const { flow, cookie } = await openSession(hostedUrl);
+    const replies = await Promise.all([0, 1, 2].map(() => t.call('POST', `${flow}/confirm`, { headers: form(cookie), body: '' })));
+    for (const reply of replies) {
+      expect(reply.status).toBe(303);
+      expect(reply.headers.get('location')).toMatch(new RegExp(`/sandbox-bank/vltava_xf/authorize\\?state=|^${flow}$`));
+    }
+    const connections = await t.db.selectFrom('connections').select('id').where('sessionId', '=', sessionId).execute();
+    expect(connections).toHaveLength(1);
+    const page = await t.call('GET', flow, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Open Vltava Bank');
+  });
+
+  it('a session created with providerId keeps its bank when the form posts an empty or another providerId', async () => {
+    const { hostedUrl } = (await create({ returnUrl, providerId: await providerId(t, providerIds.vltava) })).body;
+    const { flow, cookie } = await openSession(hostedUrl);
+    for (const other of ['', await providerId(t, 'moravska_sporitelna_xf')]) {
+      expect((await t.call('POST', `${flow}/provider`, { headers: form(cookie), body: `providerId=${other}` })).headers.get('location')).toBe(flow);
+      const page = await t.call('GET', flow, { headers: { cookie } });
+      expect(page.body).toContain('Continue to Vltava Bank');
+      expect(page.body).not.toContain('Choose another bank');
+    }
+  });
+
+  it('pages of an unknown session or without the cookie say so in the right language', async () => {
+    const { hostedUrl } = (await create({ returnUrl, locale: 'de' })).body;
+    const { flow } = await openSession(hostedUrl);
+    const noCookie = await t.call('GET', flow);
+    expect(noCookie.status).toBe(400);
+    expect(noCookie.body).toContain('Verbindung nicht gefunden');
+    const unknown = await t.call('GET', '/connect/s/00000000-0000-4000-8000-000000000000', { headers: { 'accept-language': 'fr-FR, pl;q=0.8, en;q=0.5' } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toContain('Nie znaleziono połączenia');
+    expect((await t.call('GET', '/connect/s/not-a-session', { headers: { 'accept-language': 'sk' } })).body).toContain('Niečo sa pokazilo');
+  });
+
+  it('the bank callback\'s "link not valid" page follows the browser language', async () => {
+    const reply = await t.call('GET', '/connect/bank-callback?state=unknown-state', { headers: { 'accept-language': 'cs-CZ,cs;q=0.9,en;q=0.8' } });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toContain('<html lang="cs">');
+    expect(reply.body).toContain('Neplatný odkaz');
+    expect((await t.call('GET', '/connect/bank-callback?state=unknown-state')).body).toContain('Link not valid');
+  });
+});
+
+describe('return from the bank', () => {
+  /** A session with Vltava Bank confirmed in its own browser; answers the bank address and the session's page. */
+  async function atTheBank(locale = 'en') {
+    const { sessionId, hostedUrl } = (await create({ returnUrl, locale, providerId: await providerId(t, providerIds.vltava) })).body;
+    const { flow, cookie } = await openSession(hostedUrl);
+    const confirm = await t.call('POST', `${flow}/confirm`, { headers: form(cookie), body: '' });
+    expect(confirm.status).toBe(303);
+    return { sessionId, flow, cookie, bankUrl: confirm.headers.get('location')! };
+  }
+
+  it('in a browser without the cookie (bank app to system browser) reaches returnUrl; the session completes with every account', async () => {
+    const { sessionId, flow, bankUrl } = await atTheBank();
+    const bankReturn = await walkBank(bankUrl, 'user_ok');
+    expect(bankReturn.pathname).toBe(`${flow}/bank-return`);
+    expect(bankReturn.searchParams.get('ref')).toBeTruthy();
+    // HEAD is not a way in: it changes nothing.
+    expect((await t.call('HEAD', bankReturn.pathname + bankReturn.search)).status).toBe(405);
+    expect((await session(sessionId)).body.state).not.toBe('Completed');
+
+    const back = await t.call('GET', bankReturn.pathname + bankReturn.search);
+    expect(back.status).toBe(303);
+    const target = new URL(back.headers.get('location')!);
+    expect(target.origin + target.pathname).toBe('http://localhost:8080/done');
+    const done = await waitForState(sessionId, ['Completed', 'Failed']);
+    expect(Object.fromEntries(target.searchParams)).toEqual({ app: '1', connectionId: done.connectionId, resultCode: 'Ok', sessionId });
+    expect(done).toMatchObject({ state: 'Completed', resultCode: 'Ok', error: null });
+    const all = (await t.call('GET', `/v1/connections/${done.connectionId}/accounts?subscription=all`, { key, clientId })).body as { subscribed: boolean }[];
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.every((a) => a.subscribed)).toBe(true);
+  });
+
+  it('in a browser without the cookie after a refusal reaches returnUrl with the error', async () => {
+    const { sessionId, bankUrl } = await atTheBank();
+    const bankReturn = await walkBank(bankUrl, 'user_fail');
+    const back = await t.call('GET', bankReturn.pathname + bankReturn.search);
+    const target = new URL(back.headers.get('location')!);
+    expect(target.searchParams.get('resultCode')).toBe('Error');
+    expect(target.searchParams.get('error')).toBe('access_denied');
+    expect((await session(sessionId)).body.state).toBe('Failed');
+  });
+
+  it('refuses a missing or forged ref (in the session language) and changes nothing', async () => {
+    const { sessionId, flow, bankUrl } = await atTheBank('cs');
+    const other = await atTheBank();
+    const bankReturn = await walkBank(bankUrl, 'user_ok');
+    const ref = bankReturn.searchParams.get('ref')!;
+    const otherRef = new URL(await walkBank(other.bankUrl, 'user_ok')).searchParams.get('ref')!;
+    for (const bad of ['', '?ref=', `?ref=${ref.slice(0, -2)}xx`, `?ref=${otherRef}`, `?ref=${ref}.x`]) {
+      const reply = await t.call('GET', `${flow}/bank-return${bad}`);
+      expect(reply.status, bad).toBe(400);
+      expect(reply.body).toContain('Připojení nenalezeno');
+    }
+    // A valid ref of one session does not work on another's path.
+    expect((await t.call('GET', `${other.flow}/bank-return?ref=${ref}`)).status).toBe(400);
+    const row = await t.db.selectFrom('connectSessions').select('accountsSelectedAt').where('id', '=', sessionId).executeTakeFirstOrThrow();
+    expect(row.accountsSelectedAt).toBeNull();
+  });
+
+  it('in the browser that started continues the flow there', async () => {
+    const { flow, cookie, bankUrl } = await atTheBank();
+    const bankReturn = await walkBank(bankUrl, 'user_ok');
+    const back = await t.call('GET', bankReturn.pathname + bankReturn.search, { headers: { cookie } });
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe(flow);
   });
 });
 

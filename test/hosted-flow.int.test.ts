@@ -2,8 +2,11 @@
  * The hosted connect flow in a real browser (issue 5; spec "Connect session"; DESIGN.md §2, §8):
  * playwright-core drives Debian's /usr/bin/chromium headless against the real app. Journeys: the
  * happy path with one account deselected (it ends unsubscribed, checked through the API), live
- * progress during a slow download, cancel at the picker and during the download, a bank failure, an expired session (clock moved, timers fired), a reused link,
- * and a Czech run. Each saves a screenshot into test-artifacts/. The partner's returnUrl is a
+ * progress during a slow download, cancel at the picker and during the download, a bank failure,
+ * an expired session (clock moved, timers fired), a reused link, a Czech run, a Polish run with
+ * long IBANs, two sessions in one browser, the return from the bank in a browser without the
+ * session's cookie, and the error page of a bank that became unavailable. Each saves a screenshot
+ * into test-artifacts/. The partner's returnUrl is a
  * small local HTTP server standing in for the partner's app.
  */
 import { existsSync, mkdirSync } from 'node:fs';
@@ -59,6 +62,16 @@ async function newPage(width = 360): Promise<Page> {
   return page;
 }
 
+/** A session of `code` opened in a fresh browser and continued to the sandbox bank's login page. */
+async function atTheBank(code: string = providerIds.vltava, body: Record<string, unknown> = {}): Promise<{ sessionId: string; page: Page }> {
+  const { sessionId, hostedUrl: url } = await hostedUrl({ providerId: await providerId(t, code), ...body });
+  const page = await newPage();
+  await page.goto(url);
+  await page.locator('form[action$="/confirm"] button').click();
+  await page.getByRole('button', { name: 'Log in and authorize' }).waitFor();
+  return { sessionId, page };
+}
+
 /** Saves a screenshot after checking that the page needs no horizontal scrolling at its width. */
 async function shot(page: Page, name: string): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} scrolls sideways`).toBe(true);
@@ -96,7 +109,7 @@ describe('hosted connect flow in Chromium', () => {
     await page.getByRole('heading', { name: 'Share your bank data' }).waitFor();
     const consent = await page.locator('.card').textContent();
     expect(consent).toContain('Budget App will be able to read this data from Vltava Bank');
-    expect(consent).toContain('Transactions of the last 90 days');
+    expect(consent).toContain('Transactions available at the bank (typically the last 90 days)');
     expect(consent).toMatch(/The consent is valid until \w+ \d{1,2}, \d{4}/);
     await shot(page, 'consent-360');
     await page.getByRole('button', { name: 'Continue to Vltava Bank' }).click();
@@ -232,6 +245,89 @@ describe('hosted connect flow in Chromium', () => {
     await page.getByRole('heading', { name: 'Vyberte účty ke sdílení' }).waitFor({ timeout: 30_000 });
     await shot(page, 'accounts-cs-360');
     await page.getByRole('button', { name: 'Sdílet vybrané účty' }).click();
+    expect((await returned(page)).get('resultCode')).toBe('Ok');
+    await expect.poll(async () => (await session(sessionId)).state, { timeout: 30_000 }).toBe('Completed');
+  });
+
+  it('two sessions in one browser stay apart: each tab continues and cancels its own session', async () => {
+    const first = await hostedUrl({ country: 'CZ' });
+    const second = await hostedUrl({ country: 'DE' });
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    contexts.push(context);
+    const tab1 = await context.newPage();
+    await tab1.goto(first.hostedUrl);
+    await tab1.getByRole('heading', { name: 'Choose your bank' }).waitFor();
+    const tab2 = await context.newPage();
+    await tab2.goto(second.hostedUrl);
+    await tab2.getByRole('heading', { name: 'Choose your bank' }).waitFor();
+
+    // Tab 1 picks its bank after tab 2 opened: it continues its own session.
+    await tab1.getByRole('button', { name: /Vltava Bank/ }).click();
+    await tab1.getByRole('button', { name: 'Continue to Vltava Bank' }).waitFor();
+    expect(tab1.url()).toContain(`/connect/s/${first.sessionId}`);
+    await tab2.reload();
+    expect(await tab2.getByRole('heading', { level: 1 }).textContent()).toBe('Choose your bank');
+    expect(await tab2.getByLabel('Country').inputValue()).toBe('DE');
+    await shot(tab2, 'two-sessions-second-tab');
+
+    // Cancel in tab 1 cancels session 1 only.
+    await tab1.getByRole('button', { name: /^Cancel/ }).click();
+    expect((await returned(tab1)).get('sessionId')).toBe(first.sessionId);
+    expect((await session(first.sessionId)).state).toBe('Cancelled');
+    expect((await session(second.sessionId)).state).toBe('AwaitingBankSelection');
+    await tab2.getByRole('button', { name: /Rheinland Volksbank/ }).click();
+    await tab2.getByRole('button', { name: 'Continue to Rheinland Volksbank' }).waitFor();
+    expect((await session(second.sessionId)).state).toBe('AwaitingBankSelection');
+  });
+
+  it('returning from the bank in a browser without the cookie (bank app to system browser) reaches returnUrl', async () => {
+    const { sessionId, page } = await atTheBank();
+    // The bank page opens in another browser, as when a bank app hands the return to the system browser.
+    const elsewhere = await newPage();
+    await elsewhere.goto(page.url());
+    await elsewhere.getByRole('button', { name: 'Log in and authorize' }).click();
+    const query = await returned(elsewhere);
+    expect(query.get('resultCode')).toBe('Ok');
+    expect(query.get('sessionId')).toBe(sessionId);
+    await shot(elsewhere, 'bank-return-other-browser');
+    await expect.poll(async () => (await session(sessionId)).state, { timeout: 30_000 }).toBe('Completed');
+    const all = (await t.call('GET', `/v1/connections/${query.get('connectionId')}/accounts?subscription=all`, { key, clientId })).body as { subscribed: boolean }[];
+    expect(all.every((a) => a.subscribed)).toBe(true);
+  });
+
+  it('a bank that became unavailable on the consent page shows an error in the session language with Back and Cancel', async () => {
+    const code = 'moravska_sporitelna_xf';
+    const { sessionId, hostedUrl: url } = await hostedUrl({ locale: 'cs', providerId: await providerId(t, code) });
+    const page = await newPage();
+    await page.goto(url);
+    await page.getByRole('heading', { name: 'Sdílení údajů z banky' }).waitFor();
+    await t.db.updateTable('providers').set({ status: 'Inactive' }).where('code', '=', code).execute();
+    try {
+      await page.getByRole('button', { name: 'Pokračovat do Moravská spořitelna' }).click();
+      await page.getByRole('heading', { name: 'Něco se pokazilo' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Zpět' }).isVisible()).toBe(true);
+      await shot(page, 'error-cs-360');
+      await page.getByRole('link', { name: 'Zpět' }).click();
+      await page.getByRole('heading', { name: 'Sdílení údajů z banky' }).waitFor();
+      await page.getByRole('button', { name: 'Pokračovat do Moravská spořitelna' }).click();
+      await page.getByRole('button', { name: /^Zrušit/ }).click();
+      expect(Object.fromEntries(await returned(page))).toEqual({ resultCode: 'Cancelled', sessionId, error: 'user_cancelled' });
+    } finally {
+      await t.db.updateTable('providers').set({ status: 'Active' }).where('code', '=', code).execute();
+    }
+  });
+
+  it('in Polish, long IBANs are printed in groups of four and fit a 360 px (even 320 px) screen', async () => {
+    const { sessionId, page } = await atTheBank('wisla_xf', { locale: 'pl' });
+    await page.getByRole('button', { name: 'Log in and authorize' }).click();
+    await page.getByRole('heading', { name: 'Wybierz rachunki do udostępnienia' }).waitFor({ timeout: 30_000 });
+    const text = (await page.locator('fieldset').textContent()) ?? '';
+    expect(text).toMatch(/PL\d{2}( \d{4}){6}/);
+    await shot(page, 'accounts-pl-360');
+    // A 28-character IBAN unbroken is wider than the text column of a 320 px screen: the groups wrap.
+    await page.setViewportSize({ width: 320, height: 700 });
+    await shot(page, 'accounts-pl-320');
+    await page.getByRole('button', { name: 'Udostępnij wybrane rachunki' }).click();
     expect((await returned(page)).get('resultCode')).toBe('Ok');
     await expect.poll(async () => (await session(sessionId)).state, { timeout: 30_000 }).toBe('Completed');
   });

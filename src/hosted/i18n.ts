@@ -4,6 +4,7 @@
  * language; any other language falls back to English. Values are HTML-escaped by the templates.
  */
 import { readFileSync } from 'node:fs';
+import type { FastifyRequest } from 'fastify';
 import i18next, { type TFunction } from 'i18next';
 
 export const LANGUAGES = ['en', 'cs', 'sk', 'de', 'pl'] as const;
@@ -26,6 +27,14 @@ await i18n.init({
 /** The supported language for an ISO 639-1 `locale` (English when unsupported or absent). */
 export function languageOf(locale: string | null | undefined): Language {
   return (LANGUAGES as readonly string[]).includes(locale ?? '') ? (locale as Language) : 'en';
+}
+
+/**
+ * The browser's preferred supported language (Accept-Language, negotiated by @fastify/accepts,
+ * registered for the hosted pages in app.ts), for pages that know no session; English otherwise.
+ */
+export function requestLanguage(request: FastifyRequest): Language {
+  return languageOf(request.languages([...LANGUAGES]) || 'en');
 }
 
 /** A translate function bound to `language`. */

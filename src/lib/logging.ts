@@ -10,11 +10,12 @@ export function mask(value: string): string {
 }
 
 /**
- * A request URL safe for logs: the one-time hostedUrl token (`/connect/{token}`) and the values
- * of `state` and `code` query parameters (bank journeys) are masked.
+ * A request URL safe for logs: the one-time hostedUrl token (`/connect/{token}`; not the session
+ * pages under `/connect/s/`) and the values of `state`, `code` (bank journeys) and `ref` (a connect
+ * session's bank return) query parameters are masked.
  */
 export function redactUrl(url: string): string {
   return url
-    .replace(/^\/connect\/(?!session(?:[/?]|$)|bank-callback(?:[/?]|$))([^/?#]+)/, (_match, token: string) => `/connect/${mask(token)}`)
-    .replace(/([?&](?:state|code)=)([^&#]*)/g, (_match, name: string, value: string) => `${name}${mask(value)}`);
+    .replace(/^\/connect\/(?!s\/|bank-callback(?:[/?]|$))([^/?#]+)/, (_match, token: string) => `/connect/${mask(token)}`)
+    .replace(/([?&](?:state|code|ref)=)([^&#]*)/g, (_match, name: string, value: string) => `${name}${mask(value)}`);
 }

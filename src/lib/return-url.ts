@@ -12,13 +12,20 @@
  *                                       (may be empty), exact port, path by the same rules
  *
  * Matching is done on WHATWG-parsed components, never on the raw string: scheme, ASCII-serialised
- * hostname, port (default ports elided) and the normalised path. The query and fragment of the
- * URL are ignored (partners keep state there); patterns may not contain either.
+ * hostname, port (default ports elided) and the normalised path. The query of the URL is ignored
+ * (partners keep state there), and so is the fragment of an http(s) URL; a custom-scheme URL with
+ * a fragment never matches (browsers read some fragments as instructions: Chrome's
+ * `intent://…#Intent;package=…;end` launches any app). Patterns may contain neither.
  */
 import { isIP } from 'node:net';
 
 const MAX_LENGTH = 2048;
-const FORBIDDEN_SCHEMES = new Set(['javascript', 'data', 'file', 'vbscript', 'blob', 'about']);
+/**
+ * Schemes that are never return targets: script and document schemes, Android's app launchers
+ * (`intent:`, `android-app:`: the URL names the app to start, so a pattern cannot pin it), and
+ * schemes that call, text or mail someone.
+ */
+const FORBIDDEN_SCHEMES = new Set(['javascript', 'data', 'file', 'vbscript', 'blob', 'about', 'intent', 'android-app', 'tel', 'sms', 'mms', 'mailto', 'callto']);
 /** WHATWG special schemes other than file (forbidden above): they always have a DNS/IP host. */
 const SPECIAL_SCHEMES = new Set(['http', 'https', 'ws', 'wss', 'ftp']);
 /** Schemes whose patterns may use a `*.` host label or a `:*` port. */
@@ -194,8 +201,8 @@ function compile(pattern: unknown): CompiledPattern | string {
  * after it and not a known multi-label public suffix), a whole `:*` port (http/https only) or a
  * trailing `/*` path suffix; a bare `*`; wildcards in the scheme; user info; any query or fragment;
  * encoded `/`, `\`, `.`, `%` or dot segments in the path; backslashes, whitespace, control characters;
- * trailing-dot hosts; the javascript:, data:, file:, vbscript: (and blob:, about:) schemes;
- * patterns longer than 2048 characters.
+ * trailing-dot hosts; the javascript:, data:, file:, vbscript:, blob:, about:, intent:,
+ * android-app:, tel:, sms:, mms:, mailto: and callto: schemes; patterns longer than 2048 characters.
  */
 export function validateReturnUrlPattern(pattern: string): string | null {
   const compiled = compile(pattern);
@@ -206,11 +213,12 @@ export function validateReturnUrlPattern(pattern: string): string | null {
  * True when `url` is an acceptable return URL under `pattern` (see the module comment for the
  * pattern forms). Never throws: an invalid pattern, a non-URL string, a URL over 2048
  * characters, with user info, whitespace/control characters or backslashes, a trailing-dot host,
- * an http(s) URL without `//`, or a forbidden scheme simply does not match. Compares the
+ * an http(s) URL without `//`, a forbidden scheme, or a custom-scheme URL with a fragment (`#`)
+ * simply does not match. Compares the
  * WHATWG-parsed scheme, ASCII hostname (a `*.` pattern needs one or more labels in front of its
  * domain), port (default ports elided; `:*` matches any) and normalised path (exact, or for a
  * `/*` pattern a prefix, in which case a path holding %2F, %5C, %2E or %25 is refused). The URL's
- * query and fragment are ignored.
+ * query, and an http(s) URL's fragment, are ignored.
  */
 export function matchesReturnUrl(url: string, pattern: string): boolean {
   if (typeof url !== 'string' || url.length === 0 || url.length > MAX_LENGTH) return false;
@@ -227,6 +235,7 @@ export function matchesReturnUrl(url: string, pattern: string): boolean {
   const scheme = parsed.protocol.slice(0, -1);
   if (FORBIDDEN_SCHEMES.has(scheme)) return false;
   if (parsed.protocol !== compiled.protocol) return false;
+  if (!SPECIAL_SCHEMES.has(scheme) && url.includes('#')) return false;
 
   // User info of any kind, even an empty `https://@host/` (the raw check only ever refuses).
   if (parsed.username !== '' || parsed.password !== '') return false;

@@ -34,10 +34,6 @@ export function connectSessionsRepository(db: Db | Tx) {
       return db.selectFrom('connectSessions').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
     },
 
-    findByBrowserTokenHash(hash: string): Promise<ConnectSession | undefined> {
-      return db.selectFrom('connectSessions').selectAll().where('browserTokenHash', '=', hash).executeTakeFirst();
-    },
-
     /** Locks and returns the session (inside a transaction). */
     lock(id: string): Promise<ConnectSession | undefined> {
       return db.selectFrom('connectSessions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();

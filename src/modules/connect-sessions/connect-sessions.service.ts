@@ -2,7 +2,8 @@
  * Connect sessions: the hosted connect flow (spec "What the service does" 2, "Connect session",
  * "POST /v1/connect-sessions", "GET /v1/connect-sessions/{sessionId}", connect session states;
  * DESIGN.md §7, §8). A session is created by the partner's backend; its one-time hostedUrl token
- * is consumed on first load and an HttpOnly cookie carries the flow from then on. Once the user
+ * is consumed on first load and an HttpOnly cookie of that session (its browser secret) carries the
+ * flow from then on, under the session's own path `/connect/s/{sessionId}`. Once the user
  * confirms a bank, the connection is created by the connections service (same states and
  * webhooks as a direct one, carrying `sessionId`); the session follows the connection through
  * its events (connect-sessions.progress.ts) and ends Completed, Failed, Cancelled or Expired.
@@ -12,8 +13,9 @@ import { sandboxCallbackQuery } from '../../banks/sandbox/sandbox-connector.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Connection, ConnectSession, ConnectSessionState } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { CursorCodec } from '../../lib/cursor.ts';
 import { ApiError, invalid, notFound } from '../../lib/errors.ts';
-import { newId, randomToken, sha256Hex } from '../../lib/ids.ts';
+import { digestsEqual, newId, randomToken, sha256Hex } from '../../lib/ids.ts';
 import { addDuration, isCountryCode, isLanguageCode } from '../../lib/iso.ts';
 import { matchesAnyReturnUrl } from '../../lib/return-url.ts';
 import { scheduleTimer } from '../../jobs/timers.ts';
@@ -28,6 +30,12 @@ import { connectSessionsRepository, OPEN_STATES, TERMINAL_STATES } from './conne
 
 /** How long a connect session lives (the spec leaves it open; it covers the 22-minute bank journey). */
 export const SESSION_DURATION_MS = 30 * 60_000;
+
+/** Signing scope of the bank-return reference (so it cannot pass for a cursor, nor a cursor for it). */
+const BANK_RETURN_SCOPE = 'connect-session-bank-return';
+
+/** The path of a session's hosted pages; its forms and the bank return live under it. */
+export const flowPath = (sessionId: string): string => `/connect/s/${sessionId}`;
 
 export interface CreateSessionInput {
   returnUrl: string;
@@ -80,14 +88,22 @@ export function stepOf(s: ConnectSession): FlowStep {
   return s.state === 'AwaitingAccountSelection' && !s.accountsSelectedAt ? 'accounts' : 'progress';
 }
 
-/** The partner's returnUrl with the spec's query values: connectionId, resultCode, sessionId and error. */
-export function returnTarget(s: ConnectSession): string {
+/**
+ * The partner's returnUrl with the spec's query values: connectionId, resultCode, sessionId and
+ * error. `resultCode` defaults to the session's (Error while it has none); Ok carries no error.
+ */
+export function returnTarget(s: ConnectSession, resultCode: 'Ok' | 'Error' | 'Cancelled' = s.resultCode ?? 'Error'): string {
   const url = new URL(s.returnUrl);
   if (s.connectionId) url.searchParams.set('connectionId', s.connectionId);
-  url.searchParams.set('resultCode', s.resultCode ?? 'Error');
+  url.searchParams.set('resultCode', resultCode);
   url.searchParams.set('sessionId', s.id);
-  if (s.error) url.searchParams.set('error', s.error);
+  if (s.error && resultCode !== 'Ok') url.searchParams.set('error', s.error);
   return url.toString();
+}
+
+/** True when `browserToken` (the session's cookie value) is the secret bound to `s` when its hostedUrl was opened. */
+export function isBrowserOf(s: ConnectSession, browserToken: string | undefined): boolean {
+  return browserToken !== undefined && s.browserTokenHash !== null && digestsEqual(sha256Hex(browserToken), s.browserTokenHash);
 }
 
 /** A connection that got its data: Active, or already Inactive again (e.g. autoRevokeAfterCreate). */
@@ -111,12 +127,19 @@ export interface ConnectSessionsDeps {
   connections: ConnectionsService;
   lifecycle: LifecycleService;
   accounts: AccountsService;
+  /** Signs the bank-return reference (the instance's cursor HMAC, own scope). */
+  cursors: CursorCodec;
 }
 
 export function connectSessionsService(deps: ConnectSessionsDeps) {
   const { db, clock, config } = deps;
   const repo = connectSessionsRepository(db);
-  const bankReturnUrl = `${config.baseUrl}/connect/session/bank-return`;
+  /**
+   * Where the bank journey returns the user: the session's bank-return page with `ref`, an HMAC
+   * of the session id, so that a browser without the session's cookie (a bank app handing the
+   * return to the system browser) can still finish there.
+   */
+  const bankReturnUrl = (sessionId: string) => `${config.baseUrl}${flowPath(sessionId)}/bank-return?ref=${deps.cursors.encode(BANK_RETURN_SCOPE, [sessionId])}`;
 
   /** The partner's view of the session, as the services it calls expect (the key that created it is not needed). */
   async function authFor(s: ConnectSession): Promise<AuthContext> {
@@ -143,6 +166,16 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
     if (!s || isTerminal(s) || clock.now() < s.expiresAt) return;
     const now = clock.now();
     await connectSessionsRepository(tx).update(id, gotData(await connectionOf(s)) ? { state: 'Completed', resultCode: 'Ok', error: null, updatedAt: now } : { state: 'Expired', resultCode: 'Error', error: 'session_expired', updatedAt: now });
+  }
+
+  /** Records the account selection as done; the session is Completed at once when the connection already has its data. */
+  async function recordSelection(id: string): Promise<void> {
+    await db.transaction().execute(async (tx) => {
+      const locked = await connectSessionsRepository(tx).lock(id);
+      if (!locked || isTerminal(locked) || locked.accountsSelectedAt) return;
+      const now = clock.now();
+      await connectSessionsRepository(tx).update(id, { accountsSelectedAt: now, updatedAt: now, ...(gotData(await connectionOf(locked)) ? { state: 'Completed' as const, resultCode: 'Ok' as const } : {}) });
+    });
   }
 
   return {
@@ -211,6 +244,11 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
       return this.expireIfDue(s);
     },
 
+    /** True when `token` is a hostedUrl token (used or not); consumes nothing (a HEAD request, a link previewer). */
+    async isHostedToken(token: string): Promise<boolean> {
+      return (await repo.findByTokenHash(sha256Hex(token))) !== undefined;
+    },
+
     /** The first load of a hostedUrl consumes its token and binds a new browser secret (for the cookie). */
     async open(token: string): Promise<OpenResult> {
       const s = await repo.findByTokenHash(sha256Hex(token));
@@ -220,11 +258,19 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
       return { kind: 'opened', session: await this.expireIfDue(await reload(s.id)), browserToken };
     },
 
-    /** The session the browser's cookie secret belongs to (expired first when due), or undefined. */
-    async fromBrowser(browserToken: string | undefined): Promise<ConnectSession | undefined> {
-      if (!browserToken) return undefined;
-      const s = await repo.findByBrowserTokenHash(sha256Hex(browserToken));
+    /** Session `id` (expired first when due), or undefined when there is none. Who may act on it is the caller's check (isBrowserOf). */
+    async find(id: string): Promise<ConnectSession | undefined> {
+      const s = await repo.find(id);
       return s && this.expireIfDue(s);
+    },
+
+    /** True when `ref` is the bank-return reference of session `sessionId` (see bankReturnUrl). */
+    isBankReturnRef(sessionId: string, ref: string): boolean {
+      try {
+        return deps.cursors.decode(BANK_RETURN_SCOPE, ref)[0] === sessionId;
+      } catch {
+        return false;
+      }
     },
 
     /** Applies a due expiry now (the timer may not have fired yet) and returns the current session. */
@@ -250,7 +296,7 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
       return (await deps.providers.list(await authFor(s), { limit: 500 })).data;
     },
 
-    /** The user picks a bank (or, with null, goes back to the picker). Not found / not connectable: validation_error. */
+    /** The user picks a bank (or, with null, goes back to the picker). Not found: not_found; not connectable: validation_error. */
     async chooseProvider(s: ConnectSession, providerId: string | null): Promise<void> {
       if (providerId) await deps.providers.connectable(await authFor(s), providerId);
       await repo.transition(s.id, ['AwaitingBankSelection'], { providerId, updatedAt: clock.now() });
@@ -258,21 +304,23 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
 
     /**
      * The user confirms the bank: the connection is created (Pending, analytics headers stored,
-     * `sessionId` on its webhooks) and the session is RedirectedToBank. Returns the bank address.
+     * `sessionId` on its webhooks) and the session is RedirectedToBank. Returns the bank address;
+     * for a session already at the bank (a double submit) that address, or the flow's own path
+     * while the first submit is still creating the connection. Other states: validation_error.
      */
     async confirmBank(s: ConnectSession): Promise<string> {
       if (!s.providerId) throw invalid('providerId', 'choose a bank first');
       const claimed = await repo.transition(s.id, ['AwaitingBankSelection'], { state: 'RedirectedToBank', updatedAt: clock.now() });
       if (!claimed) {
         const current = await reload(s.id);
-        if (current.bankUrl && stepOf(current) === 'bank') return current.bankUrl;
+        if (stepOf(current) === 'bank') return current.bankUrl ?? flowPath(s.id);
         throw invalid('state', `the session is ${current.state}`);
       }
       try {
         const started = await deps.connections.create(
           await authFor(s),
           s.clientId,
-          { returnUrl: bankReturnUrl, providerId: s.providerId, locale: s.locale, subscribeToAllAccounts: true, skipConsentScreen: s.skipConsentScreen },
+          { returnUrl: bankReturnUrl(s.id), providerId: s.providerId, locale: s.locale, subscribeToAllAccounts: true, skipConsentScreen: s.skipConsentScreen },
           s.trackingHeaders,
           s.id,
         );
@@ -292,6 +340,24 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
       }
     },
 
+    /**
+     * The user is back from the bank in a browser without the session's cookie (a bank app that
+     * hands the return to the system browser), proven by the bank-return reference. That browser
+     * cannot show the accounts page, so a granted consent keeps every authorized account (the
+     * selection can only deselect) and the session completes once the data is stored, as if the
+     * user had confirmed them all. Answers the partner's returnUrl: resultCode Ok after a granted
+     * consent, the session's result once it ended (refused, cancelled, expired); null while the
+     * bank has not answered yet.
+     */
+    async returnWithoutBrowser(s: ConnectSession): Promise<string | null> {
+      await this.afterBank(s);
+      const current = await this.expireIfDue(await reload(s.id));
+      if (isTerminal(current)) return returnTarget(current);
+      if (current.state !== 'Fetching' && current.state !== 'AwaitingAccountSelection') return null;
+      await recordSelection(s.id);
+      return returnTarget(await reload(s.id), 'Ok');
+    },
+
     /** Every account of the session's connection, each with `subscribed`. */
     async accounts(s: ConnectSession): Promise<AccountView[]> {
       if (!s.connectionId) return [];
@@ -309,12 +375,7 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
       for (const account of await this.accounts(s)) {
         if (account.subscribed && !keepIds.includes(account.id)) await deps.accounts.setSubscribed(auth, s.clientId, account.id, false);
       }
-      await db.transaction().execute(async (tx) => {
-        const locked = await connectSessionsRepository(tx).lock(s.id);
-        if (!locked || isTerminal(locked)) return;
-        const now = clock.now();
-        await connectSessionsRepository(tx).update(s.id, { accountsSelectedAt: now, updatedAt: now, ...(gotData(await connectionOf(locked)) ? { state: 'Completed' as const, resultCode: 'Ok' as const } : {}) });
-      });
+      await recordSelection(s.id);
     },
 
     /**
