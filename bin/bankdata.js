@@ -1,5 +1,28 @@
 #!/usr/bin/env node
-// Entry point of the `bankdata` command: loads the TypeScript sources through tsx (no build step).
-import { register } from 'tsx/esm/api';
-register();
-await import('../src/cli/main.ts');
+// Entry point of the `bankdata` command. Runs the compiled JavaScript in dist/ (bin/build.js,
+// run by `npm install` and `npm run build`) when it is there and newer than every file in src/;
+// otherwise loads the TypeScript sources through tsx, so an edited checkout never runs stale code.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const stamp = join(root, 'dist', '.built');
+
+/** The newest modification time (ms) of any file under `dir`. */
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+if (existsSync(stamp) && statSync(stamp).mtimeMs >= newest(join(root, 'src'))) {
+  await import('../dist/cli/main.js');
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/cli/main.ts');
+}
