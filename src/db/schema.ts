@@ -107,7 +107,7 @@ export interface ConnectionsTable {
   updatedAt: Date;
   /** Set while a refresh download runs (refresh_in_progress). */
   refreshingSince: Generated<Date | null>;
-  /** End of the last successful manual refresh (10-minute cooldown). */
+  /** Start of the last successful manual refresh (its 10-minute cooldown runs from here). */
   lastManualRefreshAt: Generated<Date | null>;
   lastRefreshedAt: Generated<Date | null>;
 }
