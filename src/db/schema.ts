@@ -238,7 +238,9 @@ export interface IdempotencyRecordsTable {
   fingerprint: string;
   status: 'in_progress' | 'done';
   responseStatus: number | null;
-  responseBody: string | null;
+  /** The stored answer body, AES-256-GCM sealed (lib/secret-box.ts). */
+  responseSealed: Buffer | null;
+  /** When the key was claimed: its 24 hours run from here; an in_progress claim older than a minute is abandoned. */
   createdAt: Date;
 }
 

@@ -25,6 +25,23 @@ export const ErrorEnvelope = Type.Object(
 /** Headers of client-scoped routes (spec "Authentication" 6). */
 export const ClientHeaders = Type.Object({ 'x-client-id': Type.String({ format: 'uuid', description: 'the client id' }) });
 
+/**
+ * Headers of connection create, reconnect and connect-session create (spec "Endpoints"):
+ * X-Client-Id, Idempotency-Key and the analytics headers. The key's 255-character limit applies
+ * to its value (plugins/idempotency.ts); the raw header may be a quoted structured-field string,
+ * whose quotes and escapes are not counted.
+ */
+export const CreateHeaders = Type.Object({
+  ...ClientHeaders.properties,
+  'idempotency-key': Type.Optional(
+    Type.String({ maxLength: 2 * 255 + 2, description: 'replay-safe retries (24 hours, per partner): 1 to 255 characters, bare or as a structured-field string ("..."); a UUID is recommended' }),
+  ),
+  'x-application-name': Type.Optional(Type.String({ maxLength: 255, description: 'analytics only' })),
+  'x-client-app-version': Type.Optional(Type.String({ maxLength: 255, description: 'analytics only' })),
+  'x-client-osversion': Type.Optional(Type.String({ maxLength: 255, description: 'analytics only' })),
+  'x-client-platform': Type.Optional(Type.String({ maxLength: 255, description: 'analytics only' })),
+});
+
 /** Standard error responses for the OpenAPI document, keyed by status. */
 export function errorResponses(...statuses: number[]): Record<number, TSchema> {
   return Object.fromEntries([400, 401, 404, 429, 500, ...statuses].map((s) => [s, Type.Ref('ErrorEnvelope')]));
