@@ -259,6 +259,26 @@ describe('refresh', () => {
     expect((await get(p, id)).body.state).toBe('Active');
   });
 
+  it('an empty body sent as application/json is no body: refresh, revoke and (un)subscribe accept it; routes that need a body answer 400', async () => {
+    const p = await partner();
+    const id = await connect(t, p.apiKey, p.clientId);
+    expect((await post(p, id, 'refresh', '')).status).toBe(202);
+    const [account] = (await t.call('GET', `/v1/connections/${id}/accounts`, { key: p.apiKey, clientId: p.clientId })).body;
+    for (const method of ['DELETE', 'PATCH']) {
+      const reply = await t.call(method, `/v1/accounts/${account.id}/subscribe`, { key: p.apiKey, clientId: p.clientId, body: '' });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    }
+    const revoked = await post(p, id, 'revoke', '');
+    expect([revoked.status, revoked.body.state]).toEqual([200, 'Inactive']);
+
+    const reconnect = await post(p, id, 'reconnect', '');
+    expect([reconnect.status, errorCode(reconnect)]).toEqual([400, 'validation_error']);
+    const client = await t.call('POST', '/v1/clients', { key: p.apiKey, body: '' });
+    expect([client.status, errorCode(client)]).toEqual([400, 'validation_error']);
+    const malformed = await post(p, id, 'refresh', '{');
+    expect([malformed.status, errorCode(malformed)]).toEqual([400, 'validation_error']);
+  });
+
   it('returnUrl and locale in the body are accepted and ignored', async () => {
     const p = await partner();
     const id = await connect(t, p.apiKey, p.clientId);
