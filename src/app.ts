@@ -55,8 +55,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => (body === '' ? done(null, undefined) : parseJson(request, body as string, done)));
   await app.register(errorEnvelopePlugin);
   await app.register(openapiPlugin, { baseUrl: services.config.baseUrl, version });
-  await app.register(authPlugin, { partners: services.partners, countRequests: services.rateCounter === null, clock: services.clock });
-  await app.register(rateLimitPlugin, { clock: services.clock, defaultLimit: services.config.rateLimit, counter: services.rateCounter });
+  await app.register(authPlugin, { partners: services.partners, countRequests: !services.config.redisUrl, clock: services.clock });
+  await app.register(rateLimitPlugin, { clock: services.clock, defaultLimit: services.config.rateLimit, redisUrl: services.config.redisUrl });
   await app.register(idempotencyPlugin, { db: services.db, clock: services.clock });
 
   await app.register(partnersRoutes, { partners: services.partners });
