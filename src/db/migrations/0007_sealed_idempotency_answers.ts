@@ -11,22 +11,23 @@ import { SecretBox } from '../../lib/secret-box.ts';
 
 const boxOf = async (db: Kysely<unknown>) => new SecretBox(Buffer.from(await instanceSecret(db as unknown as Db, 'idempotency_key'), 'base64url'));
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('idempotency_records').addColumn('response_sealed', 'bytea').execute();
-  const box = await boxOf(db);
-  const { rows } = await sql<{ partner_id: string; key: string; response_body: string }>`SELECT partner_id, key, response_body FROM idempotency_records WHERE response_body IS NOT NULL`.execute(db);
+/** Replaces column `from` by `to` (of `type`), each stored value passed through `convert`. */
+async function moveColumn<From, To>(db: Kysely<unknown>, from: string, to: string, type: 'bytea' | 'text', convert: (value: From) => To): Promise<void> {
+  await db.schema.alterTable('idempotency_records').addColumn(to, type).execute();
+  // One-word aliases: the app's Kysely instance renames snake_case result columns.
+  const { rows } = await sql<{ partner: string; key: string; value: From }>`SELECT partner_id AS partner, key, ${sql.ref(from)} AS value FROM idempotency_records WHERE ${sql.ref(from)} IS NOT NULL`.execute(db);
   for (const row of rows) {
-    await sql`UPDATE idempotency_records SET response_sealed = ${box.seal(row.response_body)} WHERE partner_id = ${row.partner_id} AND key = ${row.key}`.execute(db);
+    await sql`UPDATE idempotency_records SET ${sql.ref(to)} = ${convert(row.value)} WHERE partner_id = ${row.partner} AND key = ${row.key}`.execute(db);
   }
-  await db.schema.alterTable('idempotency_records').dropColumn('response_body').execute();
+  await db.schema.alterTable('idempotency_records').dropColumn(from).execute();
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  const box = await boxOf(db);
+  await moveColumn(db, 'response_body', 'response_sealed', 'bytea', (body: string) => box.seal(body));
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('idempotency_records').addColumn('response_body', 'text').execute();
   const box = await boxOf(db);
-  const { rows } = await sql<{ partner_id: string; key: string; response_sealed: Buffer }>`SELECT partner_id, key, response_sealed FROM idempotency_records WHERE response_sealed IS NOT NULL`.execute(db);
-  for (const row of rows) {
-    await sql`UPDATE idempotency_records SET response_body = ${box.open(row.response_sealed)} WHERE partner_id = ${row.partner_id} AND key = ${row.key}`.execute(db);
-  }
-  await db.schema.alterTable('idempotency_records').dropColumn('response_sealed').execute();
+  await moveColumn(db, 'response_sealed', 'response_body', 'text', (sealed: Buffer) => box.open(sealed));
 }
