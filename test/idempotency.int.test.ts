@@ -6,9 +6,13 @@
  * 255 characters of value (bare or quoted), 24 hours, per partner; answers that failed validation
  * or say "retry later" are not stored; stored answers are encrypted.
  */
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCode, startTestApp, type TestApp } from './helpers/app.ts';
+import { createDb } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import * as sealing from '../src/db/migrations/0007_sealed_idempotency_answers.ts';
+import { partnersService } from '../src/modules/partners/partners.service.ts';
+import { cloneTemplate, errorCode, startTestApp, type TestApp } from './helpers/app.ts';
 import { connect, providerId, providerIds } from './helpers/journey.ts';
 
 let t: TestApp;
@@ -179,6 +183,25 @@ describe('Idempotency-Key on POST /v1/connections', () => {
     const quoted = await create(p, `"${'z'.repeat(255)}"`);
     expect(quoted.status).toBe(200);
     expect((await create(p, 'z'.repeat(255))).body).toEqual(quoted.body);
+  });
+});
+
+describe('migration 0007 (stored answers sealed)', () => {
+  it('seals the answers stored before it, and its down migration restores them', async () => {
+    const db = createDb(await cloneTemplate(), 2);
+    const untyped = db as unknown as Kysely<unknown>;
+    try {
+      await sealing.down(untyped);
+      await sql`DELETE FROM kysely_migration WHERE name = '0007_sealed_idempotency_answers'`.execute(db);
+      const { partner } = await partnersService(db, t.clock).create({ name: 'Before 0007' });
+      await sql`INSERT INTO idempotency_records (partner_id, key, fingerprint, status, response_status, response_body, created_at) VALUES (${partner.id}, 'old', 'f', 'done', 200, '{"hostedUrl":"http://x/connect/tok123"}', now())`.execute(db);
+      expect(await migrateToLatest(db)).toEqual(['0007_sealed_idempotency_answers']);
+      expect((await sql<{ row: string }>`SELECT r::text AS row FROM idempotency_records r`.execute(db)).rows[0]!.row).not.toContain('tok123');
+      await sealing.down(untyped);
+      expect((await sql<{ body: string }>`SELECT response_body AS body FROM idempotency_records`.execute(db)).rows[0]!.body).toBe('{"hostedUrl":"http://x/connect/tok123"}');
+    } finally {
+      await db.destroy();
+    }
   });
 });
 
