@@ -48,10 +48,16 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
 
   // The API speaks JSON only: a text/plain body is 415, not a schema error.
   app.removeContentTypeParser('text/plain');
+  // An empty JSON body is no body, so routes whose body is optional (refresh, revoke, subscribe)
+  // accept `Content-Type: application/json` without one; routes that need a body answer 400
+  // validation_error from their schema. Anything else goes to Fastify's own (safe) JSON parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => (body === '' ? done(null, undefined) : parseJson(request, body as string, done)));
   await app.register(errorEnvelopePlugin);
   await app.register(openapiPlugin, { baseUrl: services.config.baseUrl, version });
-  await app.register(authPlugin, { partners: services.partners, countRequests: services.rateCounter === null, clock: services.clock });
-  await app.register(rateLimitPlugin, { clock: services.clock, defaultLimit: services.config.rateLimit, counter: services.rateCounter });
+  await app.register(authPlugin, { partners: services.partners, countRequests: !services.config.redisUrl, clock: services.clock });
+  await app.register(rateLimitPlugin, { clock: services.clock, defaultLimit: services.config.rateLimit, redisUrl: services.config.redisUrl });
   await app.register(idempotencyPlugin, { db: services.db, clock: services.clock });
 
   await app.register(partnersRoutes, { partners: services.partners });

@@ -10,7 +10,6 @@ import { SandboxState } from './banks/sandbox/sandbox-state.ts';
 import { JobQueue } from './jobs/queue.ts';
 import type { Clock } from './lib/clock.ts';
 import { CursorCodec } from './lib/cursor.ts';
-import { RedisCounter } from './plugins/rate-limit.ts';
 import { accountsService } from './modules/accounts/accounts.service.ts';
 import { clientsService } from './modules/clients/clients.service.ts';
 import { connectionsService } from './modules/connections/connections.service.ts';
@@ -38,7 +37,6 @@ export async function createServices(deps: Deps) {
   const env = deps.env ?? process.env;
   const cursors = new CursorCodec(await instanceSecret(db));
   const queue = await JobQueue.start(deps.databaseUrl, { maintenance: deps.maintenance ?? false, env });
-  const rateCounter = config.redisUrl ? new RedisCounter(config.redisUrl) : null;
   const events = new EventLog();
   const webhooks = webhooksService({ db, clock, queue, events });
   const banks = new Banks({ baseUrl: config.baseUrl, slowMs: Number(env.BANKDATA_SANDBOX_SLOW_MS ?? 60_000), state: new SandboxState(db), clock });
@@ -69,12 +67,9 @@ export async function createServices(deps: Deps) {
     sync,
     accounts,
     connectSessions,
-    /** Rate-limit counters in Redis (REDIS_URL), or null for PostgreSQL counters. */
-    rateCounter,
-    /** Stops the job queue (waits for running jobs) and Redis; the caller closes the database. */
+    /** Stops the job queue (waits for running jobs); the caller closes the database. */
     async stop() {
       await queue.stop();
-      await rateCounter?.close();
     },
   };
 }

@@ -4,15 +4,18 @@
  * transition row with its webhook (received and verified with `standardwebhooks`), every guard's
  * error code, time moved with the injectable clock.
  */
+import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, startTestApp, type TestApp } from './helpers/app.ts';
 import { connect, providerId, providerIds, walkBank } from './helpers/journey.ts';
+import { BankdataProcesses } from './helpers/processes.ts';
 import { WebhookReceiver, type Received } from './helpers/receiver.ts';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
 
+/** The app under test; a describe block that needs another setup swaps it for its duration (useApp). */
 let t: TestApp;
 let receiver: WebhookReceiver;
 
@@ -75,6 +78,36 @@ async function refreshed(p: Partner, id: string, outcome: 'ConnectionRefreshSucc
   return reply;
 }
 
+/** Runs the enclosing describe block against an app started with `options` instead of the shared one. */
+function useApp(options: Parameters<typeof startTestApp>[0]): void {
+  let shared: TestApp;
+  beforeAll(async () => {
+    shared = t;
+    t = await startTestApp(options);
+  });
+  afterAll(async () => {
+    await t.close();
+    t = shared;
+  });
+}
+
+/** Moves the clock forward to the next `hh:mm` UTC. */
+function advanceToUtc(hours: number, minutes: number): void {
+  const now = t.clock.now();
+  let target = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hours, minutes);
+  if (target <= now.getTime()) target += DAY;
+  t.clock.advance(target - now.getTime());
+}
+
+/** Event types recorded for a connection so far (the outbox, before delivery), oldest first. */
+async function recorded(id: string): Promise<string[]> {
+  const rows = await t.db.selectFrom('events').select(['type', 'payload']).where('connectionId', '=', id).orderBy('createdAt').orderBy('id').execute();
+  return rows.map((r) => {
+    const stage = (r.payload as { data: { stage?: string } }).data.stage;
+    return stage ? `${r.type}:${stage}` : r.type;
+  });
+}
+
 async function pendingConnection(p: Partner): Promise<string> {
   const created = await t.call('POST', '/v1/connections', { key: p.apiKey, clientId: p.clientId, body: { returnUrl: 'http://localhost:8080/done', providerId: await providerId(t, providerIds.vltava) } });
   expect(created.status).toBe(200);
@@ -112,7 +145,7 @@ describe('consent expiry (durable timer)', () => {
     const id = await connect(t, p.apiKey, p.clientId);
     const expired = await sandbox(p, id, 'expire-consent');
     expect(expired.status).toBe(200);
-    expect(expired.body.state).toBe('Inactive');
+    expect(expired.body).toMatchObject({ state: 'Inactive', errorDesc: 'Consent expired' });
     await waitForHook(p, id, 'ConnectionConsentExpired');
     // The timer of the old consent no longer fires anything.
     t.clock.advance(91 * DAY);
@@ -128,7 +161,7 @@ describe('revoke', () => {
     const id = await connect(t, p.apiKey, p.clientId);
     const revoked = await sandbox(p, id, 'revoke-at-bank');
     expect(revoked.status).toBe(200);
-    expect(revoked.body.state).toBe('Inactive');
+    expect(revoked.body).toMatchObject({ state: 'Inactive', errorDesc: 'Consent revoked at the bank' });
     await waitForHook(p, id, 'ConnectionConsentRevoked');
     expect(hooks(p, id).find((h) => h.type === 'ConnectionConsentRevoked').data.revokedBy).toBe('bank');
   });
@@ -138,7 +171,7 @@ describe('revoke', () => {
     const id = await connect(t, p.apiKey, p.clientId);
     const first = await post(p, id, 'revoke');
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ id, state: 'Inactive' });
+    expect(first.body).toMatchObject({ id, state: 'Inactive', errorDesc: 'Consent revoked by the partner' });
     await waitForHook(p, id, 'ConnectionConsentRevoked');
 
     const again = await post(p, id, 'revoke');
@@ -186,6 +219,19 @@ describe('revoke', () => {
     const left = await t.db.selectFrom('transactions').select('id').where('accountId', 'in', accounts.map((a: any) => a.id)).execute();
     expect(left).toHaveLength(0);
     expect(errorCode(await t.call('DELETE', `/v1/connections/${id}`, { key: p.apiKey, clientId: p.clientId }))).toBe('not_found');
+    // Deleting an Active connection revokes its consent as the revoke operation does, with its webhook.
+    await waitForHook(p, id, 'ConnectionConsentRevoked');
+    expect(hooks(p, id).find((h) => h.type === 'ConnectionConsentRevoked').data).toMatchObject({ revokedBy: 'partner', deleted: true });
+  });
+
+  it('deleting an Inactive connection sends no consent webhook', async () => {
+    const p = await partner();
+    const id = await connect(t, p.apiKey, p.clientId);
+    await sandbox(p, id, 'expire-consent');
+    expect((await t.call('DELETE', `/v1/connections/${id}`, { key: p.apiKey, clientId: p.clientId })).status).toBe(204);
+    await waitForHook(p, id, 'ConnectionConsentExpired');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(typesOf(p, id)).not.toContain('ConnectionConsentRevoked');
   });
 });
 
@@ -211,6 +257,26 @@ describe('refresh', () => {
     expect(types.some((x) => x.startsWith('AccountsFetchingProgress'))).toBe(false);
     expect(types.at(-1)).toBe('ConnectionRefreshSuccess');
     expect((await get(p, id)).body.state).toBe('Active');
+  });
+
+  it('an empty body sent as application/json is no body: refresh, revoke and (un)subscribe accept it; routes that need a body answer 400', async () => {
+    const p = await partner();
+    const id = await connect(t, p.apiKey, p.clientId);
+    expect((await post(p, id, 'refresh', '')).status).toBe(202);
+    const [account] = (await t.call('GET', `/v1/connections/${id}/accounts`, { key: p.apiKey, clientId: p.clientId })).body;
+    for (const method of ['DELETE', 'PATCH']) {
+      const reply = await t.call(method, `/v1/accounts/${account.id}/subscribe`, { key: p.apiKey, clientId: p.clientId, body: '' });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    }
+    const revoked = await post(p, id, 'revoke', '');
+    expect([revoked.status, revoked.body.state]).toEqual([200, 'Inactive']);
+
+    const reconnect = await post(p, id, 'reconnect', '');
+    expect([reconnect.status, errorCode(reconnect)]).toEqual([400, 'validation_error']);
+    const client = await t.call('POST', '/v1/clients', { key: p.apiKey, body: '' });
+    expect([client.status, errorCode(client)]).toEqual([400, 'validation_error']);
+    const malformed = await post(p, id, 'refresh', '{');
+    expect([malformed.status, errorCode(malformed)]).toEqual([400, 'validation_error']);
   });
 
   it('returnUrl and locale in the body are accepted and ignored', async () => {
@@ -295,6 +361,33 @@ describe('refresh', () => {
     }
   });
 
+  it('a used daily quota binds over the cooldown: refresh_quota_exceeded until midnight, not refresh_cooldown', async () => {
+    const p = await partner();
+    const id = await connect(t, p.apiKey, p.clientId, 'user_ok', 'dunaj_quota_xf');
+    advanceToUtc(12, 0);
+    const midnight = new Date(Date.UTC(t.clock.now().getUTCFullYear(), t.clock.now().getUTCMonth(), t.clock.now().getUTCDate() + 1)).toISOString();
+    const first = await refreshed(p, id);
+    expect(first.body.nextRefreshPossibleAt).toBe(midnight);
+    // Inside the cooldown the quota is the later limit: its code and its time.
+    const soon = await post(p, id, 'refresh');
+    expect([soon.status, errorCode(soon)]).toEqual([400, 'refresh_quota_exceeded']);
+    expect(soon.body.error.nextRefreshPossibleAt).toBe(midnight);
+  });
+
+  it('a cooldown ending after midnight binds over the quota: refresh_cooldown until its end, then a refresh is accepted', async () => {
+    const p = await partner();
+    const id = await connect(t, p.apiKey, p.clientId, 'user_ok', 'dunaj_quota_xf');
+    advanceToUtc(23, 55);
+    const first = await refreshed(p, id);
+    const promised = new Date(first.body.nextRefreshPossibleAt).getTime();
+    expect(Math.abs(promised - (t.clock.now().getTime() + 10 * MINUTE))).toBeLessThan(10_000);
+    const soon = await post(p, id, 'refresh');
+    expect([soon.status, errorCode(soon)]).toEqual([400, 'refresh_cooldown']);
+    expect(soon.body.error.nextRefreshPossibleAt).toBe(first.body.nextRefreshPossibleAt);
+    t.clock.advance(promised - t.clock.now().getTime());
+    await refreshed(p, id);
+  });
+
   it('background_refresh_not_allowed (406): the connection becomes Inactive and ConnectionConsentRevoked follows', async () => {
     const p = await partner();
     for (const [username, code] of [['user_ok', 'sumava_presence_xf'], ['user_presence', providerIds.vltava]] as const) {
@@ -340,6 +433,77 @@ describe('refresh', () => {
 
     const r3 = await post(p, await pendingConnection(p), 'refresh');
     expect([r3.status, errorCode(r3)]).toEqual([403, 'operation_temporarily_unavailable']);
+  });
+});
+
+describe('a refresh that takes a while (sandbox user_slow, 3 s downloads)', () => {
+  useApp({ env: { BANKDATA_SANDBOX_SLOW_MS: '3000' } });
+
+  it("the 202's nextRefreshPossibleAt is exactly when the next refresh is accepted", async () => {
+    const p = await partner();
+    const id = await connect(t, p.apiKey, p.clientId, 'user_slow');
+    const accepted = await refreshed(p, id);
+    const promised = new Date(accepted.body.nextRefreshPossibleAt).getTime();
+    t.clock.advance(promised - t.clock.now().getTime());
+    const again = await post(p, id, 'refresh');
+    expect(again.status, JSON.stringify(again.body)).toBe(202);
+  });
+
+  it('a revoke during the refresh stores nothing more and ends the refresh with one ConnectionRefreshFailed consent_inactive', async () => {
+    const p = await partner();
+    const id = await connect(t, p.apiKey, p.clientId, 'user_slow');
+    const before = await transactions(p, id);
+    expect((await sandbox(p, id, 'transactions', { count: 7 })).status).toBe(200);
+    t.clock.advance(8 * 3_600_000); // the bank's new transactions are dated in the coming hours
+    expect((await post(p, id, 'refresh')).status).toBe(202);
+    const started = async () => (await recorded(id)).filter((x) => x === 'TransactionsFetchingProgress:Started').length === 2;
+    while (!(await started())) await new Promise((r) => setTimeout(r, 20));
+
+    const revoked = await post(p, id, 'revoke');
+    expect(revoked.body.state).toBe('Inactive');
+    const atRevoke = (await recorded(id)).length;
+    await waitForHook(p, id, 'ConnectionRefreshFailed');
+    await new Promise((r) => setTimeout(r, 4000)); // the download's remaining bank calls end
+
+    const failed = hooks(p, id).filter((h) => h.type === 'ConnectionRefreshFailed');
+    expect(failed).toHaveLength(1);
+    expect(failed[0].data.error.code).toBe('consent_inactive');
+    expect(typesOf(p, id)).not.toContain('ConnectionRefreshSuccess');
+    // The revoke's webhook comes first, then the refresh's outcome, then nothing more.
+    expect(typesOf(p, id).filter((x) => x.startsWith('Connection')).slice(-2)).toEqual(['ConnectionConsentRevoked', 'ConnectionRefreshFailed']);
+    expect(await recorded(id)).toHaveLength(atRevoke);
+    expect(await transactions(p, id)).toHaveLength(before.length);
+  });
+});
+
+describe('a refresh whose consent ends before its download starts', () => {
+  useApp({ worker: false });
+
+  it('ends with one ConnectionRefreshFailed consent_inactive and downloads nothing', async () => {
+    const processes = new BankdataProcesses(t);
+    try {
+      const p = await partner();
+      await processes.worker();
+      const id = await connect(t, p.apiKey, p.clientId);
+      await waitForHook(p, id, 'ConnectionCreateSuccess');
+      const undelivered = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'pending'`.execute(t.db)).rows[0]!.n) > 0;
+      while (await undelivered()) await new Promise((r) => setTimeout(r, 50));
+      processes.killAll(); // no worker: the refresh job waits in the queue
+
+      expect((await post(p, id, 'refresh')).status).toBe(202);
+      expect((await post(p, id, 'revoke')).body.state).toBe('Inactive');
+      const atRevoke = await recorded(id);
+      await processes.worker();
+      await waitForHook(p, id, 'ConnectionRefreshFailed');
+      const job = async () => (await sql<{ state: string }>`SELECT state FROM pgboss.job WHERE name = 'connection-download' AND data->>'reason' = 'refresh' AND data->>'connectionId' = ${id}`.execute(t.db)).rows[0]?.state;
+      while ((await job()) !== 'completed') await new Promise((r) => setTimeout(r, 50));
+
+      expect(hooks(p, id).filter((h) => h.type === 'ConnectionRefreshFailed').map((h) => h.data.error.code)).toEqual(['consent_inactive']);
+      expect(typesOf(p, id)).not.toContain('ConnectionRefreshSuccess');
+      expect(await recorded(id)).toEqual(atRevoke);
+    } finally {
+      processes.killAll();
+    }
   });
 });
 

@@ -43,6 +43,20 @@ describe('OpenAPI document', () => {
     for (const entry of documented) expect(entry).toMatch(/^[A-Z]+ \/v\d+\//);
   });
 
+  it('documents the idempotency answers (409, 422, Idempotent-Replayed) and the rate-limit headers', async () => {
+    const doc = await currentDocument();
+    const idempotent = [doc.paths['/v1/connections'].post, doc.paths['/v1/connections/{connectionId}/reconnect'].post, doc.paths['/v1/connect-sessions'].post];
+    for (const operation of idempotent) {
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['409', '422']));
+      expect(Object.keys(operation.responses['200'].headers)).toContain('Idempotent-Replayed');
+    }
+    const config = doc.paths['/v1/partner/config'].get.responses;
+    expect(Object.keys(config['200'].headers)).toEqual(['X-Request-Id', 'RateLimit', 'RateLimit-Policy']);
+    expect(Object.keys(config['429'].headers)).toContain('Retry-After');
+    expect(Object.keys(config['401'].headers)).toEqual(['X-Request-Id']);
+    expect(Object.keys(doc.components.headers)).toEqual(['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'Idempotent-Replayed']);
+  });
+
   it('matches the committed openapi.json', async () => {
     const doc = await currentDocument();
     const text = `${JSON.stringify(doc, null, 2)}\n`;

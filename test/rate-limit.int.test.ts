@@ -1,33 +1,74 @@
 /**
  * Rate limits per API key (spec "Limits", "Errors" rate_limited; DESIGN.md §3, §5): 429 with
  * Retry-After and the IETF RateLimit / RateLimit-Policy headers, a limit per partner with a
- * default, and counters shared by every instance: two real `bankdata serve` processes on one
- * database agree on the limit (PostgreSQL counters, and Redis ones when a Redis server is
- * reachable) and on a key revoked through either.
+ * default (set with `bankdata partner set --rate-limit`), and counters shared by every instance:
+ * two real `bankdata serve` processes on one database agree on the limit (PostgreSQL counters,
+ * and Redis ones when redis-server is installed) and on a key revoked through either. An
+ * unreachable REDIS_URL stops the start with a clear message; Redis going away later lets
+ * requests through uncounted until it is back.
  */
-import { connect as tcpConnect } from 'node:net';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../src/db/embedded.ts';
 import { errorCode, startTestApp, type Reply, type TestApp } from './helpers/app.ts';
 import { BankdataProcesses } from './helpers/processes.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const bin = new URL('../bin/bankdata.js', import.meta.url).pathname;
+const redisInstalled = spawnSync('redis-server', ['--version']).status === 0;
 
-const redisUp = await new Promise<boolean>((resolve) => {
-  const url = new URL(REDIS_URL);
-  const socket = tcpConnect(Number(url.port || 6379), url.hostname);
-  socket.once('connect', () => (socket.destroy(), resolve(true)));
-  socket.once('error', () => resolve(false));
-});
+/** A redis-server of this test on its own port, so it can be stopped and started again. */
+class RedisServer {
+  private child: ChildProcess | null = null;
+  private constructor(readonly port: number) {}
+
+  static async start(): Promise<RedisServer> {
+    const server = new RedisServer(await freePort());
+    await server.restart();
+    return server;
+  }
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  /** Starts the server (again) and resolves once it accepts connections. */
+  restart(): Promise<void> {
+    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = child;
+    return new Promise((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (c: Buffer) => {
+        out += c;
+        if (out.includes('Ready to accept connections')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`redis-server exited ${code}: ${out}`)));
+    });
+  }
+
+  /** Kills the server (as a crash would) and waits for it to be gone. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+  }
+}
 
 let t: TestApp;
 let processes: BankdataProcesses;
+let redis: RedisServer | null = null;
 
 beforeAll(async () => {
   t = await startTestApp();
   processes = new BankdataProcesses(t);
+  if (redisInstalled) redis = await RedisServer.start();
 });
 afterAll(async () => {
   processes.killAll();
+  await redis?.stop();
   await t.close();
 });
 
@@ -125,12 +166,67 @@ describe('two serve processes on one database', () => {
     }
   });
 
-  it.skipIf(!redisUp)('share the rate limit through Redis when REDIS_URL is set', async () => {
-    const servers = [await processes.serve({ REDIS_URL }), await processes.serve({ REDIS_URL })];
+  it.skipIf(!redisInstalled)('share the rate limit through Redis when REDIS_URL is set', async () => {
+    const servers = [await processes.serve({ REDIS_URL: redis!.url }), await processes.serve({ REDIS_URL: redis!.url })];
     const p = await t.newPartner({ rateLimit: 4 });
     expectSharedLimit(await burst(servers, p.apiKey, 10), 4);
     const [key] = await t.services.partners.listKeys(p.partnerId);
     const pgCounters = await t.db.selectFrom('rateLimitCounters').select('count').where('keyId', '=', key!.keyId).execute();
     expect(pgCounters).toHaveLength(0);
+  });
+});
+
+describe('Redis availability', () => {
+  it('an unreachable REDIS_URL stops the start at once with a message naming it', async () => {
+    const started = Date.now();
+    const failure = await processes.serve({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` }).catch((error: Error) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as Error).message).toMatch(/serve exited 1: .*REDIS_URL: cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+ \(connect ECONNREFUSED/s);
+    expect((failure as Error).message).not.toContain('Unhandled error event');
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  it.skipIf(!redisInstalled)('Redis going away later admits requests uncounted (no RateLimit headers) until it is back', async () => {
+    const app = await startTestApp({ env: { REDIS_URL: redis!.url }, worker: false });
+    try {
+      const p = await app.newPartner({ rateLimit: 2 });
+      const hit = async () => {
+        const reply = await app.call('GET', '/v1/partner/config', { key: p.apiKey });
+        return reply.status === 429 ? 'limited' : reply.headers.get('ratelimit') ? 'counted' : 'uncounted';
+      };
+      await windowStart();
+      expect([await hit(), await hit(), await hit()]).toEqual(['counted', 'counted', 'limited']);
+
+      await redis!.stop();
+      const started = Date.now();
+      expect([await hit(), await hit(), await hit()]).toEqual(['uncounted', 'uncounted', 'uncounted']);
+      expect(Date.now() - started).toBeLessThan(3000);
+
+      await redis!.restart();
+      const until = Date.now() + 15_000;
+      while ((await hit()) === 'uncounted' && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      await windowStart();
+      expect([await hit(), await hit(), await hit()]).toEqual(['counted', 'counted', 'limited']);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('bankdata partner set --rate-limit', () => {
+  const cli = async (...args: string[]) => {
+    const { stdout } = await promisify(execFile)(process.execPath, [bin, 'partner', 'set', ...args, '--json'], { env: { ...process.env, DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'warn' } });
+    return JSON.parse(stdout);
+  };
+
+  it('sets a partner limit, and "default" restores the default', async () => {
+    const p = await t.newPartner({ rateLimit: 5 });
+    expect((await cli('--partner', p.partnerId, '--rate-limit', '7')).rateLimit).toBe(7);
+    expect((await t.call('GET', '/v1/partner/config', { key: p.apiKey })).headers.get('ratelimit-policy')).toBe('"default";q=7;w=1');
+    expect((await cli('--partner', p.partnerId, '--rate-limit', 'default')).rateLimit).toBeNull();
+    expect((await t.call('GET', '/v1/partner/config', { key: p.apiKey })).headers.get('ratelimit-policy')).toBe('"default";q=100;w=1');
+    const bad = await cli('--partner', p.partnerId, '--rate-limit', 'lots').catch((error) => error);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('expected a positive integer or "default"');
   });
 });

@@ -28,6 +28,13 @@ const bool = (value: string) => {
   if (value !== 'true' && value !== 'false') throw new InvalidArgumentError('expected true or false');
   return value === 'true';
 };
+// 'default' stays a string: commander turns a parser's null into ''.
+const rateLimit = (value: string): number | 'default' => {
+  if (value === 'default') return value;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a positive integer or "default"');
+  return n;
+};
 
 program
   .command('start')
@@ -84,7 +91,7 @@ interface PartnerFlags extends OutputOptions {
   countries?: string[];
   subscribeToAllAccounts?: boolean;
   skipConsentScreenAllowed?: boolean;
-  rateLimit?: number | null;
+  rateLimit?: number | 'default';
 }
 
 function partnerInput(o: PartnerFlags): PartnerInput {
@@ -96,7 +103,7 @@ function partnerInput(o: PartnerFlags): PartnerInput {
     countries: o.countries ? (o.countries.length === 1 && o.countries[0] === 'all' ? null : o.countries) : undefined,
     subscribeToAllAccounts: o.subscribeToAllAccounts,
     skipConsentScreenAllowed: o.skipConsentScreenAllowed,
-    rateLimit: o.rateLimit,
+    rateLimit: o.rateLimit === 'default' ? null : o.rateLimit,
   };
 }
 
@@ -108,7 +115,7 @@ const partnerSettings = (command: Command) =>
     .option('--countries <list>', 'comma list of ISO 3166-1 alpha-2 codes, or "all"', list)
     .option('--subscribe-to-all-accounts <bool>', 'default of subscribeToAllAccounts', bool)
     .option('--skip-consent-screen-allowed <bool>', 'permit skipConsentScreen', bool)
-    .option('--rate-limit <n>', 'requests per second per API key, or "default"', (v) => (v === 'default' ? null : Number(v)))
+    .option('--rate-limit <n>', 'requests per second per API key, or "default" (BANKDATA_RATE_LIMIT)', rateLimit)
     .addOption(json());
 
 const partner = program.command('partner').description('manage partners');

@@ -3,13 +3,14 @@
  * (API and hosted pages only) and `bankdata worker` (jobs and timers only). Both stop cleanly on SIGINT/SIGTERM, including the embedded
  * PostgreSQL they started.
  */
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { systemClock } from '../lib/clock.ts';
 import { createServices, type Services } from '../services.ts';
-import { startWorker } from '../worker.ts';
-import { print, type OutputOptions } from './output.ts';
+import { startWorker, type Worker } from '../worker.ts';
+import { fail, print, type OutputOptions } from './output.ts';
 import { openRuntime, requireMigrated } from './runtime.ts';
 
 interface ServeOptions extends OutputOptions {
@@ -21,34 +22,46 @@ interface ServeOptions extends OutputOptions {
   worker: boolean;
 }
 
-/** Runs the API and/or the worker until SIGINT or SIGTERM, then shuts down cleanly. */
+/**
+ * Runs the API and/or the worker until SIGINT or SIGTERM, then shuts down cleanly. A start-up
+ * failure (bad configuration, unreachable database or Redis) is printed and exits with code 1.
+ */
 export async function runServer(options: ServeOptions): Promise<void> {
-  const config = loadConfig();
-  const startedAt = performance.now();
-  const runtime = await openRuntime(config, 20);
   try {
-    if (options.migrate) await migrateToLatest(runtime.db);
-    else await requireMigrated(runtime.db);
-    const services = await createServices({ db: runtime.db, databaseUrl: runtime.databaseUrl, clock: systemClock, config, maintenance: options.worker });
-    if (options.migrate) await services.providers.seedSandboxCatalog();
-    const demo = options.demoPartner ? await services.partners.ensureDemoPartner() : null;
-    const worker = options.worker ? await startWorker(services) : null;
-    const app = options.api ? await buildApp(services) : null;
-    await app?.listen({ port: config.port, host: config.host });
-    const readyMs = Math.round(performance.now() - startedAt);
-    if (app) announce(options, services, demo?.key.apiKey ?? null, readyMs, runtime.embedded);
-    else print(options, { status: 'ready', role: 'worker', readyMs }, (r) => `bankdata worker running (ready in ${r.readyMs} ms). Stop with Ctrl+C.`);
+    const config = loadConfig();
+    const startedAt = performance.now();
+    const runtime = await openRuntime(config, 20);
+    try {
+      if (options.migrate) await migrateToLatest(runtime.db);
+      else await requireMigrated(runtime.db);
+      const services = await createServices({ db: runtime.db, databaseUrl: runtime.databaseUrl, clock: systemClock, config, maintenance: options.worker });
+      let app: FastifyInstance | null = null;
+      let worker: Worker | null = null;
+      try {
+        if (options.migrate) await services.providers.seedSandboxCatalog();
+        const demo = options.demoPartner ? await services.partners.ensureDemoPartner() : null;
+        app = options.api ? await buildApp(services) : null;
+        worker = options.worker ? await startWorker(services) : null;
+        await app?.listen({ port: config.port, host: config.host });
+        const readyMs = Math.round(performance.now() - startedAt);
+        if (app) announce(options, services, demo?.key.apiKey ?? null, readyMs, runtime.embedded);
+        else print(options, { status: 'ready', role: 'worker', readyMs }, (r) => `bankdata worker running (ready in ${r.readyMs} ms). Stop with Ctrl+C.`);
 
-    await new Promise<void>((resolve) => {
-      const stop = () => resolve();
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    });
-    await app?.close();
-    await worker?.stop();
-    await services.stop();
-  } finally {
-    await runtime.close();
+        await new Promise<void>((resolve) => {
+          const stop = () => resolve();
+          process.once('SIGINT', stop);
+          process.once('SIGTERM', stop);
+        });
+      } finally {
+        await app?.close();
+        await worker?.stop();
+        await services.stop();
+      }
+    } finally {
+      await runtime.close();
+    }
+  } catch (error) {
+    fail(options, error);
   }
 }
 

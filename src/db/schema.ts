@@ -107,7 +107,7 @@ export interface ConnectionsTable {
   updatedAt: Date;
   /** Set while a refresh download runs (refresh_in_progress). */
   refreshingSince: Generated<Date | null>;
-  /** End of the last successful manual refresh (10-minute cooldown). */
+  /** Start of the last successful manual refresh (its 10-minute cooldown runs from here). */
   lastManualRefreshAt: Generated<Date | null>;
   lastRefreshedAt: Generated<Date | null>;
 }
@@ -238,7 +238,9 @@ export interface IdempotencyRecordsTable {
   fingerprint: string;
   status: 'in_progress' | 'done';
   responseStatus: number | null;
-  responseBody: string | null;
+  /** The stored answer body, AES-256-GCM sealed (lib/secret-box.ts). */
+  responseSealed: Buffer | null;
+  /** When the key was claimed: its 24 hours run from here; an in_progress claim older than a minute is abandoned. */
   createdAt: Date;
 }
 

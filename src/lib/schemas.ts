@@ -25,6 +25,36 @@ export const ErrorEnvelope = Type.Object(
 /** Headers of client-scoped routes (spec "Authentication" 6). */
 export const ClientHeaders = Type.Object({ 'x-client-id': Type.String({ format: 'uuid', description: 'the client id' }) });
 
+/**
+ * Headers of connection create, reconnect and connect-session create (spec "Endpoints"):
+ * X-Client-Id, Idempotency-Key and the analytics headers. The key's 255-character limit applies
+ * to its value (plugins/idempotency.ts); the raw header may be a quoted structured-field string,
+ * whose quotes and escapes are not counted.
+ */
+export const CreateHeaders = Type.Object({
+  ...ClientHeaders.properties,
+  'idempotency-key': Type.Optional(
+    Type.String({ maxLength: 2 * 255 + 2, description: 'replay-safe retries (24 hours, per partner): 1 to 255 characters, bare or as a structured-field string ("..."); a UUID is recommended' }),
+  ),
+  'x-application-name': Type.Optional(Type.String({ maxLength: 255, description: 'analytics only' })),
+  'x-client-app-version': Type.Optional(Type.String({ maxLength: 255, description: 'analytics only' })),
+  'x-client-osversion': Type.Optional(Type.String({ maxLength: 255, description: 'analytics only' })),
+  'x-client-platform': Type.Optional(Type.String({ maxLength: 255, description: 'analytics only' })),
+});
+
+/**
+ * Response headers for the OpenAPI document (components.headers): X-Request-Id on every answer
+ * (spec "Authentication" 9), the IETF draft rate-limit headers on every answer to a known API
+ * key, Retry-After on 429, Idempotent-Replayed on replays (DESIGN.md §5).
+ */
+export const ResponseHeaders = {
+  'X-Request-Id': { description: 'id of this request; error bodies repeat it as requestId', schema: { type: 'string' } },
+  RateLimit: { description: 'IETF draft httpapi-ratelimit-headers: r requests left in this window, t seconds until it ends, e.g. `"default";r=42;t=1`', schema: { type: 'string' } },
+  'RateLimit-Policy': { description: 'the limit of this API key: q requests per w seconds, e.g. `"default";q=100;w=1`', schema: { type: 'string' } },
+  'Retry-After': { description: 'seconds to wait before retrying (never earlier than t of RateLimit)', schema: { type: 'integer', minimum: 1 } },
+  'Idempotent-Replayed': { description: '`true` when this answer replays the one stored for the Idempotency-Key', schema: { type: 'string', enum: ['true'] } },
+} as const;
+
 /** Standard error responses for the OpenAPI document, keyed by status. */
 export function errorResponses(...statuses: number[]): Record<number, TSchema> {
   return Object.fromEntries([400, 401, 404, 429, 500, ...statuses].map((s) => [s, Type.Ref('ErrorEnvelope')]));

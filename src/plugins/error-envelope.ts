@@ -60,7 +60,6 @@ function describeValidation(error: FastifyError): string {
 function messageFor(error: FastifyError): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return `body: is not valid JSON (${error.message})`;
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'body: is larger than the 1 MiB limit';

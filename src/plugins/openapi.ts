@@ -1,13 +1,15 @@
 /**
  * OpenAPI 3.1 from the route schemas (@fastify/swagger), served at `/openapi.json`, and the
  * API reference page at `/docs` (@scalar/fastify-api-reference). Routes with `schema.hide`
- * (hosted pages) stay out of the document.
+ * (hosted pages) stay out of the document. The plugins' cross-cutting answers are added to every
+ * operation: response headers (X-Request-Id, rate limits, Retry-After) and, on operations taking
+ * an Idempotency-Key, the 409/422 answers and Idempotent-Replayed.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
-import { ErrorEnvelope } from '../lib/schemas.ts';
+import { ErrorEnvelope, ResponseHeaders } from '../lib/schemas.ts';
 
 export const openapiPlugin = fp(async (app: FastifyInstance, options: { baseUrl: string; version: string }) => {
   app.addSchema(ErrorEnvelope);
@@ -25,6 +27,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance, options: { baseUrl:
       security: [{ apiKey: [] }],
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    transformObject: (document) => withPluginAnswers((document as { openapiObject: OpenApiDocument }).openapiObject) as object,
   });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -34,3 +37,44 @@ export const openapiPlugin = fp(async (app: FastifyInstance, options: { baseUrl:
     configuration: { url: '/openapi.json', title: 'bankdata API reference' },
   });
 });
+
+interface OpenApiResponse {
+  description: string;
+  content?: unknown;
+  headers?: Record<string, { $ref: string }>;
+}
+interface OpenApiOperation {
+  parameters?: { in: string; name: string }[];
+  responses: Record<string, OpenApiResponse>;
+}
+interface OpenApiDocument {
+  paths?: Record<string, Record<string, OpenApiOperation>>;
+  components?: Record<string, unknown>;
+}
+
+/** Answers of the error-envelope, rate-limit and idempotency plugins, which route schemas do not declare. */
+function withPluginAnswers(doc: OpenApiDocument): OpenApiDocument {
+  doc.components = { ...doc.components, headers: ResponseHeaders };
+  const ref = (name: keyof typeof ResponseHeaders) => ({ [name]: { $ref: `#/components/headers/${name}` } });
+  for (const operation of Object.values(doc.paths ?? {}).flatMap((path) => Object.values(path))) {
+    const idempotent = operation.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key') ?? false;
+    const envelope = operation.responses['400']!;
+    if (idempotent) {
+      operation.responses['409'] = { ...envelope, description: 'idempotency_key_in_use: a request with this Idempotency-Key is still running; retry shortly' };
+      operation.responses['422'] = { ...envelope, description: 'idempotency_key_mismatch: this Idempotency-Key was used with a different request' };
+    }
+    for (const [status, response] of Object.entries(operation.responses)) {
+      const code = Number(status);
+      response.headers = {
+        ...response.headers,
+        ...ref('X-Request-Id'),
+        // Rate limits are counted once the API key is known.
+        ...(code !== 401 ? { ...ref('RateLimit'), ...ref('RateLimit-Policy') } : {}),
+        ...(code === 429 ? ref('Retry-After') : {}),
+        // Decided answers are stored and replayed (plugins/idempotency.ts).
+        ...(idempotent && (code < 300 || code === 403 || code === 404) ? ref('Idempotent-Replayed') : {}),
+      };
+    }
+  }
+  return doc;
+}

@@ -5,6 +5,10 @@
  * round trip as the API-key lookup) or in Redis when REDIS_URL is set. Every API answer carries
  * the IETF draft headers `RateLimit-Policy: "default";q=100;w=1` and `RateLimit: "default";r=42;t=1`;
  * a 429 rate_limited also carries `Retry-After` (seconds, never earlier than `t`).
+ *
+ * Redis must answer at start-up (else the app does not start, saying why). If it goes away
+ * later, requests are admitted without counting (fail open, no RateLimit headers) and a warning
+ * is logged at most once a minute, until it is back: losing the limiter never takes the API down.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,35 +17,70 @@ import type { Clock } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 
 export const WINDOW_SECONDS = 1;
+/** How long a request waits for Redis before it is admitted uncounted. */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+const REDIS_WARNING_INTERVAL_MS = 60_000;
 
-/** Counts a request of `keyId` in the window starting at `windowStart` (unix seconds); returns the count so far. */
-export interface RateCounter {
-  hit(keyId: string, windowStart: number): Promise<number>;
-  close(): Promise<void>;
-}
+/** Rate-limit counters in Redis: INCR with an expiry of two windows. */
+export class RedisCounter {
+  private constructor(private readonly redis: Redis) {}
 
-/** Redis counters: INCR with an expiry of two windows. */
-export class RedisCounter implements RateCounter {
-  private readonly redis: Redis;
-  constructor(url: string) {
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  /** Connects to `url`; throws an Error naming REDIS_URL and the cause when Redis does not answer. */
+  static async connect(url: string): Promise<RedisCounter> {
+    // No offline queue and a command timeout: while Redis is away a count fails at once instead of waiting.
+    const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 3000, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
+    let cause = '';
+    // Without a listener every reconnect attempt would log "[ioredis] Unhandled error event".
+    redis.on('error', (error: Error) => (cause = error.message));
+    try {
+      await redis.connect();
+      await redis.ping();
+    } catch (error) {
+      redis.disconnect();
+      const shown = new URL(url);
+      if (shown.password) shown.password = '***';
+      throw new Error(`REDIS_URL: cannot reach Redis at ${shown} (${cause || (error as Error).message}); start Redis or unset REDIS_URL to count requests in PostgreSQL`);
+    }
+    return new RedisCounter(redis);
   }
+
+  /** Counts a request of `keyId` in the window starting at `windowStart` (unix seconds); the count so far. Rejects while Redis is unreachable. */
   async hit(keyId: string, windowStart: number): Promise<number> {
     const key = `bankdata:rl:${keyId}:${windowStart}`;
-    const [[, count]] = (await this.redis.multi().incr(key).expire(key, WINDOW_SECONDS * 2).exec()) as [[Error | null, number]];
+    const [[error, count]] = (await this.redis.multi().incr(key).expire(key, WINDOW_SECONDS * 2).exec()) as [[Error | null, number]];
+    if (error) throw error;
     return count;
   }
+
   async close(): Promise<void> {
-    await this.redis.quit();
+    if (this.redis.status === 'ready') await this.redis.quit();
+    else this.redis.disconnect();
   }
 }
 
-export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { clock: Clock; defaultLimit: number; counter: RateCounter | null }) => {
+export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { clock: Clock; defaultLimit: number; redisUrl: string | undefined }) => {
+  const counter = options.redisUrl ? await RedisCounter.connect(options.redisUrl) : null;
+  if (counter) app.addHook('onClose', () => counter.close());
+  let lastWarning = -Infinity;
+
+  /** The Redis count, or undefined (admit uncounted) while Redis is unreachable. */
+  async function countInRedis(redis: RedisCounter, keyId: string, windowStart: number): Promise<number | undefined> {
+    try {
+      return await redis.hit(keyId, windowStart);
+    } catch (error) {
+      if (Date.now() - lastWarning >= REDIS_WARNING_INTERVAL_MS) {
+        lastWarning = Date.now();
+        app.log.warn({ err: error }, 'Redis is unreachable: requests are admitted without rate limiting until it is back');
+      }
+      return undefined;
+    }
+  }
+
   app.addHook('onRequest', async (request, reply) => {
     if (!request.auth) return;
     const now = options.clock.now().getTime();
     const windowStart = Math.floor(now / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
-    const count = options.counter ? await options.counter.hit(request.auth.keyId, windowStart) : request.auth.requestsInWindow;
+    const count = counter ? await countInRedis(counter, request.auth.keyId, windowStart) : request.auth.requestsInWindow;
     if (count === undefined) return;
     const limit = request.auth.partner.rateLimit ?? options.defaultLimit;
     const reset = Math.max(1, Math.ceil(windowStart + WINDOW_SECONDS - now / 1000));

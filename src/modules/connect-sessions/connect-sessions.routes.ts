@@ -1,7 +1,7 @@
 /** `POST /v1/connect-sessions`, `GET /v1/connect-sessions/{sessionId}` (spec; DESIGN.md §8). */
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
-import { ClientHeaders, CountryCode, errorResponses, LanguageCode, Timestamp, Uuid } from '../../lib/schemas.ts';
+import { ClientHeaders, CountryCode, CreateHeaders, errorResponses, LanguageCode, Timestamp, Uuid } from '../../lib/schemas.ts';
 import type { ConnectSessionsService, CreateSessionInput } from './connect-sessions.service.ts';
 
 /** The connect session resource; registered app-wide (the sandbox control answers it too). */
@@ -18,15 +18,6 @@ export const ConnectSessionSchema = Type.Object(
   },
   { $id: 'ConnectSession' },
 );
-
-const CreateHeaders = Type.Object({
-  ...ClientHeaders.properties,
-  'idempotency-key': Type.Optional(Type.String({ maxLength: 255, description: 'replay-safe retries (24 hours, per partner)' })),
-  'x-application-name': Type.Optional(Type.String({ maxLength: 255, description: 'analytics only' })),
-  'x-client-app-version': Type.Optional(Type.String({ maxLength: 255, description: 'analytics only' })),
-  'x-client-osversion': Type.Optional(Type.String({ maxLength: 255, description: 'analytics only' })),
-  'x-client-platform': Type.Optional(Type.String({ maxLength: 255, description: 'analytics only' })),
-});
 
 export const connectSessionsRoutes: FastifyPluginAsync<{ connectSessions: ConnectSessionsService }> = async (app, { connectSessions }) => {
   app.post(

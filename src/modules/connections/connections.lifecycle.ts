@@ -24,6 +24,37 @@ import { subjectOf, toConnectionView, type ConnectionsService, type ConnectionVi
 export const REFRESH_COOLDOWN_MS = 10 * 60_000;
 /** A refresh marked running for longer than this is taken to have died. */
 const REFRESH_STALE_MS = 15 * 60_000;
+const DAY_MS = 86_400_000;
+
+/** Why a connection became Inactive: `errorDesc` (human text) and the internal `errorCode`. */
+const INACTIVE_REASONS = {
+  expired: { errorCode: 'consent_expired', errorDesc: 'Consent expired' },
+  revokedByPartner: { errorCode: 'consent_revoked', errorDesc: 'Consent revoked by the partner' },
+  revokedAtBank: { errorCode: 'consent_revoked', errorDesc: 'Consent revoked at the bank' },
+  revokedAutomatically: { errorCode: 'consent_revoked', errorDesc: 'Consent revoked automatically after the first download' },
+  userPresenceRequired: { errorCode: 'background_refresh_not_allowed', errorDesc: 'The bank requires the user to be present; reconnect with the user' },
+  reauthenticationRequired: { errorCode: 'reauthentication_required', errorDesc: 'The bank demands a new authorization; reconnect' },
+} as const;
+type InactiveReason = keyof typeof INACTIVE_REASONS;
+
+/** The outcome code of an accepted refresh that the consent's end cut short (ConnectionRefreshFailed). */
+const REFRESH_CUT_SHORT_CODE = 'consent_inactive';
+
+/**
+ * The refresh guard's limits (spec "Limits", "Errors": refresh_cooldown and
+ * refresh_quota_exceeded "come from the same guard"): the cooldown runs 10 minutes from the start
+ * of the last successful manual refresh; a daily quota of `quota` refreshes per connection
+ * resets at 00:00 UTC. Answers the later of the two ends with the code of that binding limit,
+ * or null when a refresh is possible at `now`.
+ */
+export function refreshLimit(now: Date, lastManualRefreshAt: Date | null, refreshesToday: number, quota: number | null): { code: 'refresh_cooldown' | 'refresh_quota_exceeded'; at: Date } | null {
+  const cooldownEnd = lastManualRefreshAt ? lastManualRefreshAt.getTime() + REFRESH_COOLDOWN_MS : 0;
+  const quotaEnd = quota !== null && refreshesToday >= quota ? startOfUtcDay(now).getTime() + DAY_MS : 0;
+  if (Math.max(cooldownEnd, quotaEnd) <= now.getTime()) return null;
+  return quotaEnd >= cooldownEnd ? { code: 'refresh_quota_exceeded', at: new Date(quotaEnd) } : { code: 'refresh_cooldown', at: new Date(cooldownEnd) };
+}
+
+const startOfUtcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 
 export interface LifecycleDeps {
   db: Db;
@@ -48,20 +79,28 @@ export function lifecycleService(deps: LifecycleDeps) {
     return { provider, connector: banks.connectorFor(provider) };
   }
 
-  /** Makes a connection Inactive inside `tx`, with `event` (or none), ending any refresh and the expiry timer. */
-  async function inactivate(tx: Tx, connection: Connection, event: 'ConnectionConsentExpired' | 'ConnectionConsentRevoked' | 'ConnectionRefreshFailed' | null, data: Record<string, unknown> = {}): Promise<void> {
+  /**
+   * Makes a locked connection Inactive inside `tx` for `reason`, with `event` (or none), and
+   * cancels the expiry timer. A refresh still running is cut short: it stores nothing more and
+   * its outcome is ConnectionRefreshFailed with error.code consent_inactive, after `event`.
+   */
+  async function inactivate(tx: Tx, connection: Connection, reason: InactiveReason, event: 'ConnectionConsentExpired' | 'ConnectionConsentRevoked' | null, data: Record<string, unknown> = {}): Promise<void> {
     const now = clock.now();
-    await connectionsRepository(tx).update(connection.id, { state: 'Inactive', refreshingSince: null, updatedAt: now });
+    await connectionsRepository(tx).update(connection.id, { state: 'Inactive', ...INACTIVE_REASONS[reason], refreshingSince: null, updatedAt: now });
     await cancelTimer(tx, 'consent-expiry', connection.id);
     if (event) await deps.events.record(tx, subjectOf(connection), event, data, now);
+    if (connection.refreshingSince) {
+      const error = { code: REFRESH_CUT_SHORT_CODE, message: `The consent ended during the refresh (${INACTIVE_REASONS[reason].errorDesc}); nothing more was stored` };
+      await deps.events.record(tx, subjectOf(connection), 'ConnectionRefreshFailed', { error }, now);
+    }
   }
 
-  /** Revokes at the bank, then makes the connection Inactive with `event` (none for a partner's or automatic revoke). */
-  async function revokeNow(connection: Connection, event: 'ConnectionConsentRevoked' | null, data: Record<string, unknown> = {}): Promise<Connection> {
+  /** Revokes at the bank, then makes the connection Inactive with `event` (none for an automatic revoke). */
+  async function revokeNow(connection: Connection, reason: InactiveReason, event: 'ConnectionConsentRevoked' | null, data: Record<string, unknown> = {}): Promise<Connection> {
     if (connection.consentRef) await (await connectorOf(connection)).connector.revokeConsent(connection.consentRef);
     return db.transaction().execute(async (tx) => {
       const locked = (await connectionsRepository(tx).lock(connection.id))!;
-      if (locked.state === 'Active') await inactivate(tx, locked, event, data);
+      if (locked.state === 'Active') await inactivate(tx, locked, reason, event, data);
       return (await connectionsRepository(tx).lock(connection.id))!;
     });
   }
@@ -86,13 +125,13 @@ export function lifecycleService(deps: LifecycleDeps) {
       const connection = await connectionsRepository(db).find(connectionId);
       if (!connection || connection.state !== 'Active') return;
       const partner = await deps.partners.show(connection.partnerId);
-      if (partner.capabilities.autoRevokeAfterCreate) await revokeNow(connection, null);
+      if (partner.capabilities.autoRevokeAfterCreate) await revokeNow(connection, 'revokedAutomatically', null);
     },
 
     /** Timer (and sandbox control): an Active connection's consent expires: Inactive + ConnectionConsentExpired. */
     async expireConsent(tx: Tx, connectionId: string): Promise<void> {
       const connection = await connectionsRepository(tx).lock(connectionId);
-      if (connection?.state === 'Active') await inactivate(tx, connection, 'ConnectionConsentExpired', { consentExpiresAt: connection.consentExpiresAt?.toISOString() ?? null });
+      if (connection?.state === 'Active') await inactivate(tx, connection, 'expired', 'ConnectionConsentExpired', { consentExpiresAt: connection.consentExpiresAt?.toISOString() ?? null });
     },
 
     /**
@@ -105,14 +144,14 @@ export function lifecycleService(deps: LifecycleDeps) {
       recoverable(connection);
       if (connection.state === 'Pending') throw new ApiError('operation_temporarily_unavailable', 'The connection is still being created; revoke it once it is Active');
       if (connection.state === 'Inactive') return toConnectionView(connection);
-      return toConnectionView(await revokeNow(connection, 'ConnectionConsentRevoked', { revokedBy: 'partner' }));
+      return toConnectionView(await revokeNow(connection, 'revokedByPartner', 'ConnectionConsentRevoked', { revokedBy: 'partner' }));
     },
 
     /** Sandbox control: the user revokes consent at the bank; we learn it: Inactive + ConnectionConsentRevoked. */
     async revokedAtBank(auth: AuthContext, clientId: string, connectionId: string): Promise<ConnectionView> {
       const connection = await deps.connections.require(auth, clientId, connectionId);
       if (connection.state !== 'Active') throw new ApiError('validation_error', `connectionId: the connection is ${connection.state}; only an Active consent can be revoked at the bank`);
-      return toConnectionView(await revokeNow(connection, 'ConnectionConsentRevoked', { revokedBy: 'bank' }));
+      return toConnectionView(await revokeNow(connection, 'revokedAtBank', 'ConnectionConsentRevoked', { revokedBy: 'bank' }));
     },
 
     /** Sandbox control: the consent expires now. */
@@ -141,7 +180,7 @@ export function lifecycleService(deps: LifecycleDeps) {
       if (!(await connector.backgroundRefreshAllowed(connection.consentRef!, provider.code))) {
         await db.transaction().execute(async (tx) => {
           const locked = (await connectionsRepository(tx).lock(connectionId))!;
-          if (locked.state === 'Active') await inactivate(tx, locked, 'ConnectionConsentRevoked', { reason: 'background_refresh_not_allowed' });
+          if (locked.state === 'Active') await inactivate(tx, locked, 'userPresenceRequired', 'ConnectionConsentRevoked', { reason: 'background_refresh_not_allowed' });
         });
         throw new ApiError('background_refresh_not_allowed', 'The bank requires the user to be present; the connection is now Inactive; reconnect with the user');
       }
@@ -155,51 +194,67 @@ export function lifecycleService(deps: LifecycleDeps) {
         if (locked.refreshingSince && now.getTime() - locked.refreshingSince.getTime() < REFRESH_STALE_MS) {
           throw new ApiError('refresh_in_progress', 'A refresh of this connection is already running');
         }
-        const cooldownEnd = locked.lastManualRefreshAt ? new Date(locked.lastManualRefreshAt.getTime() + REFRESH_COOLDOWN_MS) : null;
-        if (cooldownEnd && cooldownEnd > now) {
-          throw new ApiError('refresh_cooldown', 'Too soon after the last refresh', { nextRefreshPossibleAt: cooldownEnd.toISOString() });
-        }
-        const nextDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-        if (quota !== null && (await repo.refreshesSince(connectionId, new Date(nextDay.getTime() - 86_400_000))) >= quota) {
-          throw new ApiError('refresh_quota_exceeded', `The bank allows ${quota} refresh(es) a day`, { nextRefreshPossibleAt: nextDay.toISOString() });
+        const refreshesToday = await repo.refreshesSince(connectionId, startOfUtcDay(now));
+        const limit = refreshLimit(now, locked.lastManualRefreshAt, refreshesToday, quota);
+        if (limit) {
+          const message = limit.code === 'refresh_cooldown' ? 'Too soon after the last refresh' : `The bank allows ${quota} refresh(es) a day per connection`;
+          throw new ApiError(limit.code, message, { nextRefreshPossibleAt: limit.at.toISOString() });
         }
         await repo.update(connectionId, { refreshingSince: now });
         await repo.recordRefresh(connectionId, now);
         await queue.enqueue(tx, 'connection-download', { connectionId, reason: 'refresh' });
-        const afterCooldown = new Date(now.getTime() + REFRESH_COOLDOWN_MS);
-        const quotaLeft = quota === null || (await repo.refreshesSince(connectionId, new Date(nextDay.getTime() - 86_400_000))) < quota;
-        return { status: 'Accepted' as const, nextRefreshPossibleAt: (quotaLeft ? afterCooldown : new Date(Math.max(afterCooldown.getTime(), nextDay.getTime()))).toISOString() };
+        // What the guard will answer once this refresh succeeds (its start anchors the cooldown).
+        const next = refreshLimit(now, now, refreshesToday + 1, quota)!;
+        return { status: 'Accepted' as const, nextRefreshPossibleAt: next.at.toISOString() };
       });
     },
 
     /**
+     * Inside `tx`: whether the refresh download of `connectionId` may still store data and report
+     * an outcome (the connection is Active with a refresh running). Locks the row against a
+     * concurrent revoke or expiry (FOR SHARE), so nothing is stored after the consent ended.
+     */
+    async refreshStillRunning(tx: Tx, connectionId: string): Promise<boolean> {
+      const row = await tx.selectFrom('connections').select(['state', 'refreshingSince']).where('id', '=', connectionId).forShare().executeTakeFirst();
+      return row?.state === 'Active' && row.refreshingSince !== null;
+    },
+
+    /**
      * The end of a refresh download, inside `tx`: success -> ConnectionRefreshSuccess and the
-     * cooldown starts; a bank demanding re-authentication or a consent revoked at the bank ->
-     * Inactive with ConnectionRefreshFailed; another bank error -> ConnectionRefreshFailed, still Active.
+     * cooldown runs from the refresh's start; a bank demanding re-authentication or a consent
+     * revoked at the bank -> Inactive with ConnectionRefreshFailed; another bank error ->
+     * ConnectionRefreshFailed, still Active. Nothing when the refresh was already ended (the
+     * consent ended meanwhile and its ConnectionRefreshFailed was sent then): every accepted
+     * refresh has exactly one outcome event.
      */
     async finishRefresh(tx: Tx, connectionId: string, outcome: { ok: true; data: Record<string, unknown> } | { ok: false; code: string; message: string }): Promise<void> {
       const connection = await connectionsRepository(tx).lock(connectionId);
-      if (!connection) return;
+      if (connection?.state !== 'Active' || !connection.refreshingSince) return;
       const now = clock.now();
       if (outcome.ok) {
-        await connectionsRepository(tx).update(connectionId, { refreshingSince: null, lastManualRefreshAt: now, lastRefreshedAt: now, updatedAt: now });
+        await connectionsRepository(tx).update(connectionId, { refreshingSince: null, lastManualRefreshAt: connection.refreshingSince, lastRefreshedAt: now, updatedAt: now });
         await events.record(tx, subjectOf(connection), 'ConnectionRefreshSuccess', outcome.data, now);
         return;
       }
       const error = { code: outcome.code, message: outcome.message };
-      if (['reauthentication_required', 'consent_revoked'].includes(outcome.code) && connection.state === 'Active') {
-        await inactivate(tx, connection, 'ConnectionRefreshFailed', { error });
-        return;
-      }
       await connectionsRepository(tx).update(connectionId, { refreshingSince: null, updatedAt: now });
       await events.record(tx, subjectOf(connection), 'ConnectionRefreshFailed', { error }, now);
+      if (outcome.code === 'reauthentication_required') await inactivate(tx, { ...connection, refreshingSince: null }, 'reauthenticationRequired', null);
+      if (outcome.code === 'consent_revoked') await inactivate(tx, { ...connection, refreshingSince: null }, 'revokedAtBank', null);
     },
 
-    /** `DELETE /v1/connections/{id}`: revokes consent at the bank when Active, then purges the connection with its accounts and transactions. */
+    /**
+     * `DELETE /v1/connections/{id}`: an Active consent is revoked first, as by the revoke
+     * operation (ConnectionConsentRevoked with `revokedBy: 'partner', deleted: true`; a running
+     * refresh ends with ConnectionRefreshFailed), then the connection is purged with its accounts
+     * and transactions.
+     */
     async remove(auth: AuthContext, clientId: string, connectionId: string): Promise<void> {
       const connection = await deps.connections.require(auth, clientId, connectionId);
       if (connection.state === 'Active' && connection.consentRef) await (await connectorOf(connection)).connector.revokeConsent(connection.consentRef);
       await db.transaction().execute(async (tx) => {
+        const locked = await connectionsRepository(tx).lock(connectionId);
+        if (locked?.state === 'Active') await inactivate(tx, locked, 'revokedByPartner', 'ConnectionConsentRevoked', { revokedBy: 'partner', deleted: true });
         await cancelTimer(tx, 'connection-initiation', connectionId);
         await cancelTimer(tx, 'consent-expiry', connectionId);
         await connectionsRepository(tx).delete(connectionId);

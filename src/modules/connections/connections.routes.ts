@@ -1,7 +1,7 @@
 /** `POST /v1/connections`, `GET /v1/connections/{connectionId}` (spec; DESIGN.md §5). */
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
-import { ClientHeaders, errorResponses, LanguageCode, Timestamp, Uuid } from '../../lib/schemas.ts';
+import { ClientHeaders, CreateHeaders, errorResponses, LanguageCode, Timestamp, Uuid } from '../../lib/schemas.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { LifecycleService } from './connections.lifecycle.ts';
 import type { ConnectionsService, CreateConnectionInput } from './connections.service.ts';
@@ -17,15 +17,6 @@ export const ConnectionSchema = Type.Object(
   },
   { $id: 'Connection' },
 );
-
-const CreateHeaders = Type.Object({
-  ...ClientHeaders.properties,
-  'idempotency-key': Type.Optional(Type.String({ maxLength: 255, description: 'replay-safe retries (24 hours, per partner)' })),
-  'x-application-name': Type.Optional(Type.String({ maxLength: 255, description: 'analytics only' })),
-  'x-client-app-version': Type.Optional(Type.String({ maxLength: 255, description: 'analytics only' })),
-  'x-client-osversion': Type.Optional(Type.String({ maxLength: 255, description: 'analytics only' })),
-  'x-client-platform': Type.Optional(Type.String({ maxLength: 255, description: 'analytics only' })),
-});
 
 const Params = Type.Object({ connectionId: Uuid });
 const JourneyStarted = Type.Object({

@@ -8,7 +8,7 @@
  * with ConnectionRefreshFailed; any other error is retried by the queue. Each account's
  * transactions are enriched (enrichment.service.ts) as they are stored.
  */
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import type { Banks } from '../../banks/index.ts';
 import { BankError } from '../../banks/connector.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -25,6 +25,9 @@ import { subjectOf, type ConnectionsService } from './connections.service.ts';
 export const HISTORY_DAYS = 90;
 export const MAX_ACCOUNTS = 100;
 
+/** Thrown inside a refresh whose consent ended meanwhile: it stores nothing more (its outcome was already sent). */
+class RefreshEnded extends Error {}
+
 export interface SyncDeps {
   db: Db;
   clock: Clock;
@@ -38,7 +41,6 @@ export interface SyncDeps {
 export function syncService(deps: SyncDeps) {
   const { db, clock, events, banks } = deps;
   const repo = connectionsRepository(db);
-  const accounts = accountsRepository(db);
 
   return {
     /** Runs one download; throws (for a retry) on anything but a definitive bank error. */
@@ -48,11 +50,18 @@ export function syncService(deps: SyncDeps) {
       const journey = reason === 'create' || reason === 'reconnect';
       if (reason === 'create' && connection.state !== 'Pending') return;
       if (reason === 'reconnect' && connection.state === 'Disabled') return;
-      if (!journey && connection.state !== 'Active') return;
+      // A refresh whose consent ended before it started already has its outcome (ConnectionRefreshFailed).
+      if (!journey && (connection.state !== 'Active' || (reason === 'refresh' && !connection.refreshingSince))) return;
       const provider = (await deps.providers.find(connection.providerId))!;
       const connector = banks.connectorFor(provider);
       const subject = subjectOf(connection);
-      const progress = (type: EventType, data: Record<string, unknown>) => db.transaction().execute((tx) => events.record(tx, subject, type, data, clock.now()));
+      // A refresh stores and reports only while it still runs: a revoke or expiry ends it (lifecycle.inactivate).
+      const write = <T>(work: (tx: Tx) => Promise<T>) =>
+        db.transaction().execute(async (tx) => {
+          if (reason === 'refresh' && !(await deps.lifecycle.refreshStillRunning(tx, connectionId))) throw new RefreshEnded();
+          return work(tx);
+        });
+      const progress = (type: EventType, data: Record<string, unknown>) => write((tx) => events.record(tx, subject, type, data, clock.now()));
 
       try {
         if (reason === 'refresh') await connector.beginRefresh(connection.consentRef);
@@ -61,7 +70,7 @@ export function syncService(deps: SyncDeps) {
         const listed = (await connector.listAccounts(connection.consentRef)).slice(0, MAX_ACCOUNTS);
         const owner = { connectionId, partnerId: connection.partnerId, clientId: connection.clientId };
         const subscribeAll = journey && connection.subscribeToAllAccounts;
-        const stored = await accounts.upsertAccounts(owner, listed, subscribeAll, clock.now(), subscribeAll && reason === 'reconnect');
+        const stored = await write((tx) => accountsRepository(tx).upsertAccounts(owner, listed, subscribeAll, clock.now(), subscribeAll && reason === 'reconnect'));
         if (journey) await progress('AccountsFetchingProgress', { stage: 'Completed', accountCount: stored.length });
         let targets = stored.filter((a) => a.subscribed && a.authorized);
         if (accountId) targets = targets.filter((a) => a.id === accountId);
@@ -72,7 +81,7 @@ export function syncService(deps: SyncDeps) {
         for (const [index, account] of targets.entries()) {
           const fetched = await connector.fetchTransactions(connection.consentRef, account.externalId, since);
           // Stored and enriched in one transaction: a transaction is never served without its enrichment.
-          await db.transaction().execute(async (tx) => {
+          await write(async (tx) => {
             await accountsRepository(tx).upsertTransactions(account.id, fetched, clock.now());
             await enrichAccount(tx, account.id);
           });
@@ -93,6 +102,7 @@ export function syncService(deps: SyncDeps) {
           await db.transaction().execute((tx) => deps.lifecycle.finishRefresh(tx, connectionId, { ok: true, data: { accountCount: targets.length, transactionCount } }));
         }
       } catch (error) {
+        if (error instanceof RefreshEnded) return;
         if (!(error instanceof BankError)) throw error;
         if (reason === 'refresh') {
           await db.transaction().execute((tx) => deps.lifecycle.finishRefresh(tx, connectionId, { ok: false, code: error.code, message: error.message }));
