@@ -10,6 +10,7 @@ import * as webhooks from './migrations/0003_webhooks.ts';
 import * as connectSessions from './migrations/0004_connect_sessions.ts';
 import * as lifecycle from './migrations/0005_lifecycle.ts';
 import * as enrichment from './migrations/0006_enrichment.ts';
+import * as sandboxBankState from './migrations/0007_sandbox_bank_state.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0004_connect_sessions': connectSessions,
   '0005_lifecycle': lifecycle,
   '0006_enrichment': enrichment,
+  '0007_sandbox_bank_state': sandboxBankState,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
