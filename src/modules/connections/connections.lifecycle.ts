@@ -195,10 +195,13 @@ export function lifecycleService(deps: LifecycleDeps) {
       await events.record(tx, subjectOf(connection), 'ConnectionRefreshFailed', { error }, now);
     },
 
-    /** `DELETE /v1/connections/{id}`: revokes consent at the bank when Active, then purges the connection with its accounts and transactions. */
+    /**
+     * `DELETE /v1/connections/{id}`: revokes the consent at the bank when Active (or Pending with a
+     * consent, its download still running), then purges the connection with its accounts and transactions.
+     */
     async remove(auth: AuthContext, clientId: string, connectionId: string): Promise<void> {
       const connection = await deps.connections.require(auth, clientId, connectionId);
-      if (connection.state === 'Active' && connection.consentRef) await (await connectorOf(connection)).connector.revokeConsent(connection.consentRef);
+      if ((connection.state === 'Active' || connection.state === 'Pending') && connection.consentRef) await (await connectorOf(connection)).connector.revokeConsent(connection.consentRef);
       await db.transaction().execute(async (tx) => {
         await cancelTimer(tx, 'connection-initiation', connectionId);
         await cancelTimer(tx, 'consent-expiry', connectionId);
