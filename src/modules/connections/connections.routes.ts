@@ -21,10 +21,10 @@ export const ConnectionSchema = Type.Object(
 const CreateHeaders = Type.Object({
   ...ClientHeaders.properties,
   'idempotency-key': Type.Optional(Type.String({ maxLength: 255, description: 'replay-safe retries (24 hours, per partner)' })),
-  'x-application-name': Type.Optional(Type.String({ maxLength: 255, description: 'analytics only' })),
-  'x-client-app-version': Type.Optional(Type.String({ maxLength: 255, description: 'analytics only' })),
-  'x-client-osversion': Type.Optional(Type.String({ maxLength: 255, description: 'analytics only' })),
-  'x-client-platform': Type.Optional(Type.String({ maxLength: 255, description: 'analytics only' })),
+  'x-application-name': Type.Optional(Type.String({ description: 'analytics only; stored up to 255 characters, longer values are cut' })),
+  'x-client-app-version': Type.Optional(Type.String({ description: 'analytics only; stored up to 255 characters, longer values are cut' })),
+  'x-client-osversion': Type.Optional(Type.String({ description: 'analytics only; stored up to 255 characters, longer values are cut' })),
+  'x-client-platform': Type.Optional(Type.String({ description: 'analytics only; stored up to 255 characters, longer values are cut' })),
 });
 
 const Params = Type.Object({ connectionId: Uuid });
@@ -46,17 +46,17 @@ export const connectionsRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
         tags: ['Connections'],
         summary: 'Create a connection (direct flow)',
         description:
-          'Creates a Pending connection and answers the bank authorization address (`redirectUrl`). Send the user there; they come back to returnUrl with connectionId, resultCode (Ok or Error) and error. The connection becomes Active once accounts and transactions are downloaded (ConnectionCreateSuccess) or Disabled (ConnectionCreateFailed); a journey not completed within about 22 minutes becomes Disabled.',
+          'Creates a Pending connection and answers the bank authorization address (`redirectUrl`). Send the user there; they come back to returnUrl with connectionId, resultCode (Ok or Error) and error. The connection becomes Active once accounts and transactions are downloaded (ConnectionCreateSuccess) or Disabled (ConnectionCreateFailed); a journey not completed within about 22 minutes becomes Disabled. returnUrl must be http(s) or an app link (javascript:, data:, vbscript:, file: are refused). A bank that cannot be reached answers 503 internal_error: retry later.',
         headers: CreateHeaders,
         body: Type.Object({
-          returnUrl: Type.String({ format: 'uri', maxLength: 2048 }),
+          returnUrl: Type.String({ format: 'uri', maxLength: 2048, description: 'http(s) or an app link' }),
           providerId: Uuid,
           locale: Type.Optional(LanguageCode),
           subscribeToAllAccounts: Type.Optional(Type.Boolean()),
           skipConsentScreen: Type.Optional(Type.Boolean({ description: 'effective only where the partner is permitted' })),
-          ownershipType: Type.Optional(Type.String({ maxLength: 32, description: 'Personal, Shared or Business, any case; unknown values mean Personal' })),
+          ownershipType: Type.Optional(Type.String({ description: 'Personal, Shared or Business, any case; any other value means Personal' })),
         }),
-        response: { 200: JourneyStarted, ...errorResponses(403) },
+        response: { 200: JourneyStarted, ...errorResponses(403, 503) },
       },
     },
     async (request) => connections.create(request.auth, request.headers['x-client-id'] as string, request.body as CreateConnectionInput, request.headers),
@@ -116,7 +116,7 @@ export const connectionsRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
           subscribeToAllAccounts: Type.Optional(Type.Boolean()),
           skipConsentScreen: Type.Optional(Type.Boolean()),
         }),
-        response: { 200: JourneyStarted, ...errorResponses(403) },
+        response: { 200: JourneyStarted, ...errorResponses(403, 503) },
       },
       config: { idempotent: true },
     },
@@ -145,7 +145,7 @@ export const connectionsRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
       schema: {
         tags: ['Connections'],
         summary: 'Delete a connection',
-        description: 'Revokes the consent at the bank when Active, then deletes the connection with its accounts and transactions.',
+        description: 'Revokes the consent at the bank when Active (or Pending with its download running), then deletes the connection with its accounts and transactions.',
         params: Params,
         headers: ClientHeaders,
         response: { 204: Type.Null({ description: 'deleted' }), ...errorResponses() },
