@@ -17,6 +17,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { BankTransaction } from '../src/banks/connector.ts';
+import { sandboxCatalog } from '../src/banks/sandbox/catalog.ts';
 import { generateAccounts, generateTransactions } from '../src/banks/sandbox/generator.ts';
 import { enrichAll } from '../src/modules/enrichment/enrich.ts';
 import { onCleanup } from './harness.ts';
@@ -57,9 +58,9 @@ function writeTransactions(file: string): { accounts: number; bytes: number } {
   let bytes = 0;
   try {
     for (let seed = 0; written < TRANSACTIONS; seed++) {
-      const country = COUNTRIES[seed % COUNTRIES.length]!;
-      for (const account of generateAccounts(`bench-${seed}`, country, 'ok', anchor)) {
-        const batch = generateTransactions(`bench-${seed}`, account, country, anchor, 'ok').slice(0, TRANSACTIONS - written);
+      const bank = sandboxCatalog.find((p) => p.countryCode === COUNTRIES[seed % COUNTRIES.length])!;
+      for (const account of generateAccounts(`bench-${seed}`, bank, 'ok', anchor)) {
+        const batch = generateTransactions(`bench-${seed}`, account, bank, anchor, 'ok').slice(0, TRANSACTIONS - written);
         if (batch.length === 0) continue;
         const text = `${batch.map((t) => JSON.stringify(t)).join('\n')}\n`;
         bytes += writeSync(fd, text);

@@ -74,7 +74,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(async (hosted) => {
     await hosted.register(formbody);
     await hosted.register(accepts);
-    await hosted.register(sandboxBankRoutes, { connections: services.connections, clock: services.clock, baseUrl: services.config.baseUrl });
+    await hosted.register(sandboxBankRoutes, { connections: services.connections, baseUrl: services.config.baseUrl });
     await hosted.register(bankCallbackRoutes, { connections: services.connections });
     await hosted.register(connectFlowRoutes, { connectSessions: services.connectSessions, baseUrl: services.config.baseUrl });
   });

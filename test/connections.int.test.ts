@@ -3,7 +3,8 @@
  * accounts", "List transactions", subscription; DESIGN.md §5, §7): a partner connects a client
  * to a sandbox bank through the bank pages and reads accounts and transactions.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BankError } from '../src/banks/connector.ts';
 import { errorCode, startTestApp, type TestApp } from './helpers/app.ts';
 import { connect, providerId, providerIds, settle, walkBank } from './helpers/journey.ts';
 
@@ -136,6 +137,37 @@ describe('direct connection journey', () => {
     expect(rejected.body.error.message).toContain('variableSymbol');
     const nonDigit = await t.call('GET', `/v1/accounts/${account.id}/transactions?variableSymbol=12a`, { key, clientId });
     expect(errorCode(nonDigit)).toBe('validation_error');
+
+    // Leading zeros beyond 10 digits are ignored too; the bracket-array alias filters the same way.
+    const long = await pageAll(account.id, 500, `&variableSymbol=${symbol.padStart(12, '0')}`);
+    expect(long.ids.sort()).toEqual(expected);
+    const bracket = await pageAll(account.id, 500, `&variableSymbol[]=${symbol}&variableSymbol%5B%5D=999999999`);
+    expect(bracket.ids.sort()).toEqual(expected);
+    const eleven = await t.call('GET', `/v1/accounts/${account.id}/transactions?variableSymbol=12345678901`, { key, clientId });
+    expect(errorCode(eleven)).toBe('validation_error');
+    const mixed = [...Array.from({ length: 11 }, (_, i) => `variableSymbol=${i + 1}`), ...Array.from({ length: 10 }, (_, i) => `variableSymbol[]=${i + 100}`)].join('&');
+    const tooManyMixed = await t.call('GET', `/v1/accounts/${account.id}/transactions?${mixed}`, { key, clientId });
+    expect(errorCode(tooManyMixed)).toBe('validation_error');
+    expect(tooManyMixed.body.error.message).toContain('variableSymbol');
+  });
+
+  it('answers limit=0 with no data and the cursor of the position', async () => {
+    const [account] = (await t.call('GET', `/v1/connections/${connectionId}/accounts`, { key, clientId })).body.filter((a: any) => a.type === 'CurrentAccount');
+    const start = await t.call('GET', `/v1/accounts/${account.id}/transactions?limit=0`, { key, clientId });
+    expect(start.body).toMatchObject({ limit: 0, data: [] });
+    const first = await t.call('GET', `/v1/accounts/${account.id}/transactions?limit=3&nextCursor=${start.body.nextCursor}`, { key, clientId });
+    expect(first.body.data.map((x: any) => x.id)).toEqual((await t.call('GET', `/v1/accounts/${account.id}/transactions?limit=3`, { key, clientId })).body.data.map((x: any) => x.id));
+    const here = await t.call('GET', `/v1/accounts/${account.id}/transactions?limit=0&nextCursor=${first.body.nextCursor}`, { key, clientId });
+    expect(here.body.nextCursor).toBe(first.body.nextCursor);
+    const none = await t.call('GET', `/v1/accounts/${account.id}/transactions?limit=0&variableSymbol=987654321`, { key, clientId });
+    expect(none.body).toEqual({ limit: 0, nextCursor: null, data: [] });
+  });
+
+  it('lists accounts in a stable order: current accounts first, then by name', async () => {
+    const all = (await t.call('GET', `/v1/connections/${connectionId}/accounts?subscription=all`, { key, clientId })).body;
+    const sorted = [...all].sort((a: any, b: any) => a.type.localeCompare(b.type) || a.name.localeCompare(b.name) || a.iban.localeCompare(b.iban));
+    expect(all.map((a: any) => a.id)).toEqual(sorted.map((a: any) => a.id));
+    expect((await t.call('GET', `/v1/connections/${connectionId}/accounts?subscription=all`, { key, clientId })).body).toEqual(all);
   });
 
   it('unsubscribes and subscribes accounts; the default list is the subscribed view', async () => {
@@ -173,11 +205,21 @@ describe('journey outcomes', () => {
     expect((await t.call('GET', `/v1/connections/${created.body.connectionId}`, { key, clientId })).body.state).toBe('Disabled');
   });
 
+  it('sends a user who opens the bank link after the initiation window back to returnUrl with an error; the connection is Disabled', async () => {
+    const created = await t.call('POST', '/v1/connections', { key, clientId, body: { returnUrl: 'http://localhost:8080/done?mine=1', providerId: await providerId(t, providerIds.vltava) } });
+    t.clock.advance(3 * 60_000);
+    const expired = await fetch(created.body.redirectUrl, { redirect: 'manual' });
+    expect(expired.status).toBe(303);
+    const landing = new URL(expired.headers.get('location')!);
+    expect(landing.origin + landing.pathname).toBe('http://localhost:8080/done');
+    expect(Object.fromEntries(landing.searchParams)).toEqual({ mine: '1', connectionId: created.body.connectionId, resultCode: 'Error', error: 'authorization_timeout' });
+    expect((await t.call('GET', `/v1/connections/${created.body.connectionId}`, { key, clientId })).body.state).toBe('Disabled');
+    expect((await fetch(created.body.redirectUrl)).status).toBe(404);
+  });
+
   it('disables a journey not completed 22 minutes after creation (durable timer, moved clock)', async () => {
     const created = await t.call('POST', '/v1/connections', { key, clientId, body: { returnUrl: 'http://localhost:8080/done', providerId: await providerId(t, providerIds.vltava) } });
     t.clock.advance(3 * 60_000);
-    const expired = await fetch(created.body.redirectUrl);
-    expect(expired.status).toBe(410);
     await t.worker!.sweeper.fireDue();
     expect((await t.call('GET', `/v1/connections/${created.body.connectionId}`, { key, clientId })).body.state).toBe('Pending');
     t.clock.advance(20 * 60_000);
@@ -188,9 +230,19 @@ describe('journey outcomes', () => {
     expect((failed.payload as any).data.error.code).toBe('authorization_timeout');
   });
 
-  it('gives a directRedirect provider expiresAt equal to the current time', async () => {
+  it('gives a directRedirect provider expiresAt equal to the current time; its bank page opens, also on reconnect', async () => {
     const created = await t.call('POST', '/v1/connections', { key, clientId, body: { returnUrl: 'http://localhost:8080/done', providerId: await providerId(t, providerIds.direct) } });
     expect(Math.abs(new Date(created.body.expiresAt).getTime() - t.clock.now().getTime())).toBeLessThan(2000);
+    t.clock.advance(60_000);
+    expect((await walkBank(created.body.redirectUrl, 'user_ok')).searchParams.get('resultCode')).toBe('Ok');
+    expect(await settle(t, key, clientId, created.body.connectionId)).toBe('Active');
+
+    const reconnect = await t.call('POST', `/v1/connections/${created.body.connectionId}/reconnect`, { key, clientId, body: { returnUrl: 'http://localhost:8080/again' } });
+    expect(reconnect.status).toBe(200);
+    expect(Math.abs(new Date(reconnect.body.expiresAt).getTime() - t.clock.now().getTime())).toBeLessThan(2000);
+    t.clock.advance(60_000);
+    const landing = await walkBank(reconnect.body.redirectUrl, 'user_ok');
+    expect(Object.fromEntries(landing.searchParams)).toEqual({ connectionId: created.body.connectionId, resultCode: 'Ok' });
   });
 
   it('disables the connection with the bank error when data calls fail', async () => {
@@ -215,6 +267,15 @@ describe('journey outcomes', () => {
     await t.services.db.updateTable('connections').set({ state: 'Active' }).where('id', '=', id).execute();
     await t.services.sync.download({ connectionId: id, reason: 'refresh' });
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('gives the same test user at the same bank the same accounts on every connection; another user or bank other ones', async () => {
+    const ibans = async (id: string, client = clientId) => (await t.call('GET', `/v1/connections/${id}/accounts?subscription=all`, { key, clientId: client })).body.map((a: any) => a.iban).sort();
+    const first = await ibans(await connect(t, key, clientId, 'user_ok+dedupe'));
+    const otherClient = await t.newClient(key);
+    expect(await ibans(await connect(t, key, otherClient, 'user_ok+dedupe'), otherClient)).toEqual(first);
+    expect(await ibans(await connect(t, key, clientId, 'user_ok+other'))).not.toEqual(first);
+    expect(await ibans(await connect(t, key, clientId, 'user_ok+dedupe', 'moravska_sporitelna_xf'))).not.toEqual(first);
   });
 
   it('leaves new accounts unsubscribed when subscribeToAllAccounts is false', async () => {
@@ -252,11 +313,58 @@ describe('POST /v1/connections validation and visibility', () => {
     expect(noClient.body.error.message).toContain('x-client-id');
   });
 
-  it('accepts unknown ownershipType values as Personal', async () => {
-    const reply = await t.call('POST', '/v1/connections', { key, clientId, body: { returnUrl: 'http://localhost/x', providerId: await providerId(t, providerIds.vltava), ownershipType: 'martian' } });
+  it('accepts unknown ownershipType values, also long ones, as Personal', async () => {
+    for (const ownershipType of ['martian', 'x'.repeat(300)]) {
+      const reply = await t.call('POST', '/v1/connections', { key, clientId, body: { returnUrl: 'http://localhost/x', providerId: await providerId(t, providerIds.vltava), ownershipType } });
+      expect(reply.status).toBe(200);
+      const stored = await t.db.selectFrom('connections').select('ownershipType').where('id', '=', reply.body.connectionId).executeTakeFirstOrThrow();
+      expect(stored.ownershipType).toBe('Personal');
+    }
+  });
+
+  it('cuts analytics headers longer than 255 characters instead of refusing them', async () => {
+    const reply = await t.call('POST', '/v1/connections', { key, clientId, body: { returnUrl: 'http://localhost/x', providerId: await providerId(t, providerIds.vltava) }, headers: { 'x-application-name': 'A'.repeat(400) } });
     expect(reply.status).toBe(200);
-    const stored = await t.db.selectFrom('connections').select('ownershipType').where('id', '=', reply.body.connectionId).executeTakeFirstOrThrow();
-    expect(stored.ownershipType).toBe('Personal');
+    const [tracking] = await t.services.connections.trackingEvents(reply.body.connectionId);
+    expect(tracking!.headers).toEqual({ applicationName: 'A'.repeat(255) });
+  });
+
+  it('accepts http(s) and app return URLs; refuses javascript:, data:, vbscript: and file:', async () => {
+    const providerIdValue = await providerId(t, providerIds.vltava);
+    for (const returnUrl of ['https://app.example.com/back', 'myapp://bank-done', 'com.example.app:/oauth']) {
+      expect((await t.call('POST', '/v1/connections', { key, clientId, body: { returnUrl, providerId: providerIdValue } })).status, returnUrl).toBe(200);
+    }
+    for (const returnUrl of ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd']) {
+      const reply = await t.call('POST', '/v1/connections', { key, clientId, body: { returnUrl, providerId: providerIdValue } });
+      expect(reply.status, returnUrl).toBe(400);
+      expect(errorCode(reply)).toBe('validation_error');
+      expect(reply.body.error.message).toContain('body.returnUrl');
+    }
+  });
+
+  it('passes ownershipType and skipConsentScreen (where permitted) to the bank; a bank that is down answers 503', async () => {
+    const sandboxBank = t.services.banks.sandbox;
+    const started = vi.spyOn(sandboxBank, 'startAuthorization');
+    try {
+      const permitted = await t.newPartner({ name: 'Skipper', skipConsentScreenAllowed: true });
+      const permittedClient = await t.newClient(permitted.apiKey);
+      const body = { returnUrl: 'http://localhost/x', providerId: await providerId(t, providerIds.vltava), ownershipType: 'shared', skipConsentScreen: true };
+      expect((await t.call('POST', '/v1/connections', { key: permitted.apiKey, clientId: permittedClient, body })).status).toBe(200);
+      expect(started.mock.lastCall![0]).toMatchObject({ ownershipType: 'Shared', skipConsentScreen: true });
+      expect((await t.call('POST', '/v1/connections', { key, clientId, body })).status).toBe(200);
+      expect(started.mock.lastCall![0]).toMatchObject({ ownershipType: 'Shared', skipConsentScreen: false });
+
+      const count = async () => (await t.db.selectFrom('connections').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+      const before = await count();
+      started.mockRejectedValueOnce(new BankError('bank_unavailable', 'maintenance', true));
+      const down = await t.call('POST', '/v1/connections', { key, clientId, body });
+      expect(down.status).toBe(503);
+      expect(errorCode(down)).toBe('internal_error');
+      expect(down.body.error.message).toContain('Vltava Bank is unavailable');
+      expect(await count()).toBe(before);
+    } finally {
+      started.mockRestore();
+    }
   });
 
   it('connects Hidden providers by id, refuses Inactive (400) and Disabled or unknown ones (404)', async () => {
@@ -307,11 +415,20 @@ describe('sandbox control and client deletion', () => {
     expect(errorCode(again)).toBe('validation_error');
     const bad = await t.call('POST', `/v1/sandbox/connections/${created.body.connectionId}/complete`, { key, clientId, body: { outcome: 'Maybe' } });
     expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('body.outcome: must be one of "Ok", "Error", "Cancelled"');
 
     const cancelled = await t.call('POST', '/v1/connections', { key, clientId, body: { returnUrl: 'http://localhost:8080/done', providerId: await providerId(t, providerIds.vltava) } });
     const result = await t.call('POST', `/v1/sandbox/connections/${cancelled.body.connectionId}/complete`, { key, clientId, body: { outcome: 'Cancelled' } });
     expect(new URL(result.body.returnUrl).searchParams.get('error')).toBe('user_cancelled');
     expect((await t.call('GET', `/v1/connections/${cancelled.body.connectionId}`, { key, clientId })).body.state).toBe('Disabled');
+
+    // The test user's scenario decides, as on the bank page: user_fail is refused, user_cancel cancels.
+    for (const [username, error] of [['user_fail', 'access_denied'], ['user_cancel', 'user_cancelled']]) {
+      const contradicted = await t.call('POST', '/v1/connections', { key, clientId, body: { returnUrl: 'http://localhost:8080/done', providerId: await providerId(t, providerIds.vltava) } });
+      const outcome = await t.call('POST', `/v1/sandbox/connections/${contradicted.body.connectionId}/complete`, { key, clientId, body: { outcome: 'Ok', username } });
+      expect(Object.fromEntries(new URL(outcome.body.returnUrl).searchParams)).toMatchObject({ resultCode: 'Error', error });
+      expect((await t.call('GET', `/v1/connections/${contradicted.body.connectionId}`, { key, clientId })).body.state).toBe('Disabled');
+    }
 
     const { partnerId } = await t.newPartner({ name: 'Live control' });
     const live = await t.newKey(partnerId, 'live');
@@ -319,11 +436,19 @@ describe('sandbox control and client deletion', () => {
     expect(liveReply.status).toBe(404);
   });
 
-  it("purges a deleted client's connections, accounts and transactions", async () => {
+  it("revokes a deleted client's consents at the bank and purges its connections, accounts and transactions", async () => {
     const doomed = await t.newClient(key, 'doomed');
     const id = await connect(t, key, doomed);
+    const { consentRef } = await t.db.selectFrom('connections').select('consentRef').where('id', '=', id).executeTakeFirstOrThrow();
     const accountIds = (await t.call('GET', `/v1/connections/${id}/accounts`, { key, clientId: doomed })).body.map((a: any) => a.id);
-    expect((await t.call('DELETE', `/v1/clients/${doomed}`, { key, clientId: doomed })).status).toBe(204);
+    // The bank's memory of the consent goes with the connection, so the call to the bank is watched.
+    const revoked = vi.spyOn(t.services.banks.sandbox, 'revokeConsent');
+    try {
+      expect((await t.call('DELETE', `/v1/clients/${doomed}`, { key, clientId: doomed })).status).toBe(204);
+      expect(revoked.mock.calls).toContainEqual([consentRef]);
+    } finally {
+      revoked.mockRestore();
+    }
     expect(await t.db.selectFrom('connections').select('id').where('clientId', '=', doomed).execute()).toEqual([]);
     expect(await t.db.selectFrom('accounts').select('id').where('clientId', '=', doomed).execute()).toEqual([]);
     expect(await t.db.selectFrom('transactions').select('id').where('accountId', 'in', accountIds).execute()).toEqual([]);

@@ -40,11 +40,16 @@ export interface BankTransaction {
   details: BankTransactionDetails;
 }
 
-/** A failure the bank reports; `code` is one of the spec's error codes or a bank-specific one. */
+/**
+ * A failure the bank reports; `code` is one of the spec's error codes or a bank-specific one.
+ * `temporary` marks a failure worth retrying (the bank is down or overloaded for a moment): the
+ * download job is then retried by the job queue instead of failing the connection.
+ */
 export class BankError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    readonly temporary = false,
   ) {
     super(message);
     this.name = 'BankError';
@@ -58,6 +63,10 @@ export interface AuthorizationRequest {
   state: string;
   providerCode: string;
   locale: string;
+  /** Whose accounts are connected (spec "POST /v1/connections" ownershipType). */
+  ownershipType: 'Personal' | 'Shared' | 'Business';
+  /** The partner asked, and is permitted, to skip the bank's consent screen where the bank allows it. */
+  skipConsentScreen: boolean;
   /** Where the bank sends the user back to us (our callback), not the partner's returnUrl. */
   callbackUrl: string;
 }
@@ -67,6 +76,7 @@ export interface CallbackContext {
   connectionId: string;
   /** When the connection was created (UTC); a reconnect keeps the original. */
   connectionCreatedAt: Date;
+  providerCode: string;
   countryCode: string;
   /** When the callback arrived (UTC). */
   at: Date;
@@ -89,7 +99,7 @@ export interface BankConnector {
   startAuthorization(request: AuthorizationRequest): Promise<{ redirectUrl: string }>;
   /** Interprets the bank's callback query into an outcome and a consent reference. */
   handleCallback(journey: CallbackContext, query: Record<string, string | undefined>): Promise<CallbackResult>;
-  /** Accounts the consent authorizes. Throws BankError. */
+  /** Accounts the consent authorizes, in the bank's order, with current balances. Throws BankError. */
   listAccounts(consent: ConsentReference): Promise<BankAccount[]>;
   /** Transactions of one account recorded on or after `since`. Throws BankError. */
   fetchTransactions(consent: ConsentReference, accountExternalId: string, since: Date): Promise<BankTransaction[]>;

@@ -254,8 +254,10 @@ export interface SandboxConsentsTable {
   connectionId: string;
   revoked: Generated<boolean>;
   requireReauth: Generated<boolean>;
-  extraTransactions: Generated<number>;
-  extraSince: Date | null;
+  /** How often the bank listed this consent's accounts (the flaky bank fails by it). */
+  listings: Generated<number>;
+  /** Transactions added by the sandbox control: one batch per call, `since` a UTC ISO-8601 time. */
+  extraBatches: ColumnType<{ since: string; count: number }[], string | undefined, string>;
 }
 
 export type ConnectSessionState =

@@ -2,19 +2,20 @@
  * The sandbox bank's authorization pages (DESIGN.md §7): `/sandbox-bank/{providerCode}/authorize`.
  * The user logs in with a test user whose username picks the outcome; the bank then sends the
  * browser to our callback with `code` (authorized) or `error` (refused, cancelled).
- * Links of non-directRedirect banks must be opened within the initiation window (expiresAt).
+ * Links of non-directRedirect banks must be opened within the initiation window (expiresAt): a
+ * link opened later ends the journey and sends the user to the partner's returnUrl with
+ * resultCode Error and error authorization_timeout.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { sandboxCallbackQuery } from '../banks/sandbox/sandbox-connector.ts';
 import { parseTestUser, testUsers } from '../banks/sandbox/scenarios.ts';
-import type { Clock } from '../lib/clock.ts';
 import type { ConnectionsService } from '../modules/connections/connections.service.ts';
 import { renderPage } from './render.ts';
 
 const Params = Type.Object({ providerCode: Type.String({ maxLength: 100 }) });
 
-export const sandboxBankRoutes: FastifyPluginAsync<{ connections: ConnectionsService; clock: Clock; baseUrl: string }> = async (app, { connections, clock, baseUrl }) => {
+export const sandboxBankRoutes: FastifyPluginAsync<{ connections: ConnectionsService; baseUrl: string }> = async (app, { connections, baseUrl }) => {
   const unknownLink = { title: 'Link not valid', message: 'This bank authorization link is unknown or was already used. Start again from the app.', alert: true };
 
   app.get(
@@ -22,14 +23,10 @@ export const sandboxBankRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
     { schema: { hide: true, params: Params, querystring: Type.Object({ state: Type.String({ maxLength: 200 }), locale: Type.Optional(Type.String({ maxLength: 10 })) }) } },
     async (request, reply) => {
       const { state } = request.query as { state: string };
-      const journey = await connections.journey(state);
-      if (!journey) return renderPage(reply, 'message', unknownLink, 404);
-      // directRedirect banks have expiresAt equal to the creation time: no initiation window.
-      const windowApplies = journey.connection.expiresAt > journey.connection.createdAt;
-      if (windowApplies && clock.now() > journey.connection.expiresAt) {
-        return renderPage(reply, 'message', { title: 'Link expired', message: 'This bank authorization link has expired. Start again from the app.', alert: true }, 410);
-      }
-      return renderPage(reply, 'sandbox-bank-login', { bankName: journey.provider.name, state, action: request.url.split('?')[0], users: testUsers });
+      const opened = await connections.openBankLink(state);
+      if (!opened) return renderPage(reply, 'message', unknownLink, 404);
+      if ('returnUrl' in opened) return reply.redirect(opened.returnUrl, 303);
+      return renderPage(reply, 'sandbox-bank-login', { bankName: opened.journey.provider.name, state, action: request.url.split('?')[0], users: testUsers });
     },
   );
 
@@ -54,7 +51,8 @@ export const sandboxBankRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
         if (!user) {
           return renderPage(reply, 'sandbox-bank-login', { bankName: journey.provider.name, state: body.state, action: request.url, users: testUsers, username: body.username, error: 'Unknown test user. Pick one from the list below.' }, 422);
         }
-        query = user.scenario === 'fail' ? sandboxCallbackQuery('Error') : user.scenario === 'cancel' ? sandboxCallbackQuery('Cancelled') : sandboxCallbackQuery('Ok', user.username);
+        // The test user's scenario decides: user_fail is refused, user_cancel cancels.
+        query = sandboxCallbackQuery('Ok', user.username);
       }
       const callback = new URL(`${baseUrl}/connect/bank-callback`);
       callback.searchParams.set('state', body.state);

@@ -13,6 +13,14 @@ export interface JobPayloads {
   'connection-download': { connectionId: string; reason: 'create' | 'reconnect' | 'refresh' | 'subscribe'; accountId?: string };
   /** One attempt of a webhook delivery. */
   'webhook-delivery': { deliveryId: string };
+  /** Revoke at the bank the consent of a connection that was disabled (retried while the bank is unreachable). */
+  'consent-revoke': { connectionId: string; providerId: string; consentRef: string };
+}
+
+/** Which attempt of a job runs: `retryCount` 0 is the first; the last is `retryCount === retryLimit`. */
+export interface JobAttempt {
+  retryCount: number;
+  retryLimit: number;
 }
 
 export type JobName = keyof JobPayloads;
@@ -28,9 +36,16 @@ function queueOptions(env: NodeJS.ProcessEnv): Record<JobName, PgBoss.Queue> {
     'connection-download': {
       name: 'connection-download',
       retryLimit: 5,
-      retryDelay: 5,
+      retryDelay: Number(env.BANKDATA_DOWNLOAD_RETRY_DELAY_SECONDS ?? 5),
       retryBackoff: true,
       expireInSeconds: Number(env.BANKDATA_DOWNLOAD_EXPIRE_SECONDS ?? 600),
+    },
+    'consent-revoke': {
+      name: 'consent-revoke',
+      retryLimit: 10,
+      retryDelay: 30,
+      retryBackoff: true,
+      expireInSeconds: 120,
     },
     // Endpoint failures are retried on our own schedule (durable timers); pg-boss retries only
     // attempts whose worker died (the job expires after the 15 s timeout and a margin).
@@ -82,11 +97,11 @@ export class JobQueue {
   }
 
   /**
-   * Runs `handler` for each job of `name`, one job at a time per pg-boss worker, with
-   * `concurrency` workers; a thrown error makes pg-boss retry that job.
+   * Runs `handler` for each job of `name` (with which attempt it is), one job at a time per
+   * pg-boss worker, with `concurrency` workers; a thrown error makes pg-boss retry that job.
    */
-  async work<N extends JobName>(name: N, handler: (data: JobPayloads[N]) => Promise<void>, concurrency = 2): Promise<void> {
-    await this.workBatches(name, ([data]) => handler(data!), concurrency, 1);
+  async work<N extends JobName>(name: N, handler: (data: JobPayloads[N], attempt: JobAttempt) => Promise<void>, concurrency = 2): Promise<void> {
+    await this.subscribe(name, ([job]) => handler(job!.data, { retryCount: job!.retryCount, retryLimit: job!.retryLimit }), concurrency, 1);
   }
 
   /**
@@ -96,10 +111,14 @@ export class JobQueue {
    * so a backlog drains at the speed of the handler; an idle worker polls every 0.5 s.
    */
   async workBatches<N extends JobName>(name: N, handler: (batch: JobPayloads[N][]) => Promise<void>, concurrency: number, batchSize: number): Promise<void> {
+    await this.subscribe(name, (jobs) => handler(jobs.map((job) => job.data)), concurrency, batchSize);
+  }
+
+  private async subscribe<N extends JobName>(name: N, handler: (jobs: PgBoss.JobWithMetadata<JobPayloads[N]>[]) => Promise<void>, concurrency: number, batchSize: number): Promise<void> {
     for (let i = 0; i < concurrency; i++) {
-      const workerId: string = await this.boss.work<JobPayloads[N]>(name, { pollingIntervalSeconds: 0.5, batchSize }, async (jobs) => {
+      const workerId: string = await this.boss.work<JobPayloads[N]>(name, { pollingIntervalSeconds: 0.5, batchSize, includeMetadata: true }, async (jobs) => {
         this.boss.notifyWorker(workerId);
-        await handler(jobs.map((job) => job.data));
+        await handler(jobs);
       });
     }
   }

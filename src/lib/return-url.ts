@@ -194,6 +194,15 @@ function compile(pattern: unknown): CompiledPattern | string {
 }
 
 /**
+ * True when `url` is not a URL, or uses a scheme no return URL may have (javascript:, data:,
+ * file:, vbscript:, blob:, about:): for return URLs that need no registered pattern (direct flow).
+ */
+export function hasForbiddenScheme(url: string): boolean {
+  if (!URL.canParse(url)) return true;
+  return FORBIDDEN_SCHEMES.has(new URL(url).protocol.slice(0, -1));
+}
+
+/**
  * Checks a return-URL pattern a partner wants to register. Returns null when it is acceptable,
  * else a human-readable reason (for a 400 validation_error on `returnUrlPatterns`).
  *

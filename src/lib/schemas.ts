@@ -36,10 +36,10 @@ export const CreateHeaders = Type.Object({
   'idempotency-key': Type.Optional(
     Type.String({ maxLength: 2 * 255 + 2, description: 'replay-safe retries (24 hours, per partner): 1 to 255 characters, bare or as a structured-field string ("..."); a UUID is recommended' }),
   ),
-  'x-application-name': Type.Optional(Type.String({ maxLength: 255, description: 'analytics only' })),
-  'x-client-app-version': Type.Optional(Type.String({ maxLength: 255, description: 'analytics only' })),
-  'x-client-osversion': Type.Optional(Type.String({ maxLength: 255, description: 'analytics only' })),
-  'x-client-platform': Type.Optional(Type.String({ maxLength: 255, description: 'analytics only' })),
+  'x-application-name': Type.Optional(Type.String({ description: 'analytics only; stored up to 255 characters, longer values are cut' })),
+  'x-client-app-version': Type.Optional(Type.String({ description: 'analytics only; stored up to 255 characters, longer values are cut' })),
+  'x-client-osversion': Type.Optional(Type.String({ description: 'analytics only; stored up to 255 characters, longer values are cut' })),
+  'x-client-platform': Type.Optional(Type.String({ description: 'analytics only; stored up to 255 characters, longer values are cut' })),
 });
 
 /**

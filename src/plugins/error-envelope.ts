@@ -54,7 +54,16 @@ function describeValidation(error: FastifyError): string {
   const field = [context, path, missing ?? extra].filter(Boolean).join('.');
   if (missing) return `${field}: is required`;
   if (extra) return `${field}: is not an allowed field`;
+  const allowed = allowedValues(error, first);
+  if (allowed) return `${field}: must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`;
   return `${field}: ${first.message ?? 'is invalid'}`;
+}
+
+/** The values a field may take when it failed an enum or a union of constants, else null. */
+function allowedValues(error: FastifyError, first: NonNullable<FastifyError['validation']>[number]): unknown[] | null {
+  if (first.keyword === 'enum') return (first.params as { allowedValues: unknown[] }).allowedValues;
+  if (first.keyword !== 'const') return null;
+  return error.validation!.filter((e) => e.keyword === 'const' && e.instancePath === first.instancePath).map((e) => (e.params as { allowedValue: unknown }).allowedValue);
 }
 
 function messageFor(error: FastifyError): string {

@@ -1,26 +1,33 @@
 /**
  * The sandbox bank's own memory of a consent, kept in PostgreSQL so that every process sees it:
- * revoked at the bank, re-authentication demanded, extra transactions for the next refresh.
+ * revoked at the bank, re-authentication demanded, transactions added for the next refresh, and
+ * how often it listed the consent's accounts (the flaky bank fails by that count).
  * Sandbox controls write it; the sandbox connector reads it.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { ExtraTransactions } from './generator.ts';
 
 export interface SandboxConsentState {
   revoked: boolean;
   requireReauth: boolean;
-  extraTransactions: number;
-  extraSince: Date | null;
+  /** One batch per sandbox-control call, in call order. */
+  extraTransactions: ExtraTransactions[];
+  /** How often the bank listed the consent's accounts. */
+  listings: number;
 }
-
-const none: SandboxConsentState = { revoked: false, requireReauth: false, extraTransactions: 0, extraSince: null };
 
 export class SandboxState {
   constructor(private readonly db: Db) {}
 
   async get(connectionId: string): Promise<SandboxConsentState> {
-    const row = await this.db.selectFrom('sandboxConsents').select(['revoked', 'requireReauth', 'extraTransactions', 'extraSince']).where('connectionId', '=', connectionId).executeTakeFirst();
-    return row ?? none;
+    const row = await this.db.selectFrom('sandboxConsents').select(['revoked', 'requireReauth', 'extraBatches', 'listings']).where('connectionId', '=', connectionId).executeTakeFirst();
+    return {
+      revoked: row?.revoked ?? false,
+      requireReauth: row?.requireReauth ?? false,
+      extraTransactions: (row?.extraBatches ?? []).map((b) => ({ since: new Date(b.since), count: b.count })),
+      listings: row?.listings ?? 0,
+    };
   }
 
   /** Marks the consent revoked (or not) at the bank. */
@@ -33,21 +40,28 @@ export class SandboxState {
     return this.upsert(connectionId, { requireReauth });
   }
 
-  /** Adds `count` transactions dated after `since` (the first time) that the next refresh finds. */
+  /** Counts one more listing of the consent's accounts; returns the count including this one. */
+  async countListing(connectionId: string): Promise<number> {
+    const row = await this.db
+      .insertInto('sandboxConsents')
+      .values({ connectionId, listings: 1 })
+      .onConflict((oc) => oc.column('connectionId').doUpdateSet({ listings: sql`sandbox_consents.listings + 1` }))
+      .returning('listings')
+      .executeTakeFirstOrThrow();
+    return row.listings;
+  }
+
+  /** Adds `count` transactions dated at or before `since` (the time of the call) that the next refresh finds. */
   async addTransactions(connectionId: string, count: number, since: Date): Promise<void> {
+    const batch = JSON.stringify([{ since: since.toISOString(), count }]);
     await this.db
       .insertInto('sandboxConsents')
-      .values({ connectionId, extraTransactions: count, extraSince: since })
-      .onConflict((oc) =>
-        oc.column('connectionId').doUpdateSet({
-          extraTransactions: sql`sandbox_consents.extra_transactions + ${count}`,
-          extraSince: sql`coalesce(sandbox_consents.extra_since, ${since}::timestamptz)`,
-        }),
-      )
+      .values({ connectionId, extraBatches: batch })
+      .onConflict((oc) => oc.column('connectionId').doUpdateSet({ extraBatches: sql`sandbox_consents.extra_batches || ${batch}::jsonb` }))
       .execute();
   }
 
-  private async upsert(connectionId: string, changes: Partial<Pick<SandboxConsentState, 'revoked' | 'requireReauth'>>): Promise<void> {
+  private async upsert(connectionId: string, changes: { revoked?: boolean; requireReauth?: boolean }): Promise<void> {
     await this.db
       .insertInto('sandboxConsents')
       .values({ connectionId, ...changes })

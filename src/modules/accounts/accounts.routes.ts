@@ -61,6 +61,10 @@ const Transaction = Type.Object(
 );
 
 const AccountParams = Type.Object({ accountId: Uuid });
+
+/** Up to 20 variable symbols: up to 10 significant digits, any number of leading zeros. */
+const VariableSymbols = (description: string) =>
+  Type.Array(Type.String({ pattern: '^0*[0-9]{1,10}$', maxLength: 64 }), { maxItems: 20, description });
 const clientOf = (request: { headers: Record<string, unknown> }) => request.headers['x-client-id'] as string;
 
 export const accountsRoutes: FastifyPluginAsync<{ accounts: AccountsService }> = async (app, { accounts }) => {
@@ -111,17 +115,14 @@ export const accountsRoutes: FastifyPluginAsync<{ accounts: AccountsService }> =
       schema: {
         tags: ['Accounts'],
         summary: 'List transactions of an account',
-        description: 'Newest first by recordDate, then id. Iterate with nextCursor until it is null.',
+        description:
+          'Newest first by recordDate, then id. Iterate with nextCursor until it is null. limit=0 answers no data and the nextCursor of the position (null when nothing follows it).',
         params: AccountParams,
         headers: ClientHeaders,
         querystring: Type.Object({
           ...PageQuery(10),
-          variableSymbol: Type.Optional(
-            Type.Array(Type.String({ pattern: '^[0-9]{1,10}$' }), {
-              maxItems: 20,
-              description: 'repeat the parameter for several; leading zeros are ignored on both sides',
-            }),
-          ),
+          variableSymbol: Type.Optional(VariableSymbols('repeat the parameter for several; leading zeros are ignored on both sides')),
+          'variableSymbol[]': Type.Optional(VariableSymbols('the same filter in bracket-array style (variableSymbol[]=1&variableSymbol[]=2); combined with variableSymbol, at most 20 in all')),
         }),
         response: { 200: Page(Type.Ref('Transaction'), 'Page of transactions'), ...errorResponses() },
       },

@@ -42,7 +42,11 @@ export interface TransactionQuery {
   limit: number;
   nextCursor?: string;
   variableSymbol?: string[];
+  /** Bracket-array alias of variableSymbol (`variableSymbol[]=843`). */
+  'variableSymbol[]'?: string[];
 }
+
+const MAX_VARIABLE_SYMBOLS = 20;
 
 const toAccountView = (a: AccountRow): AccountView => ({
   id: a.id,
@@ -102,16 +106,25 @@ export function accountsService(deps: { db: Db; clock: Clock; cursors: CursorCod
       });
     },
 
-    /** One page of an account's transactions; not_found for another's account, validation_error for a bad cursor. */
+    /**
+     * One page of an account's transactions; not_found for another's account, validation_error for
+     * a bad cursor or more than 20 variable symbols (variableSymbol and variableSymbol[] together).
+     * limit 0 answers no data and the cursor of the position (the start when no cursor is given),
+     * or null when no transaction follows it.
+     */
     async transactions(auth: AuthContext, clientId: string, accountId: string, query: TransactionQuery) {
-      const symbols = query.variableSymbol?.length ? [...new Set(query.variableSymbol.map((v) => variableSymbolKey(String(v))!))] : null;
+      const given = [...(query.variableSymbol ?? []), ...(query['variableSymbol[]'] ?? [])];
+      if (given.length > MAX_VARIABLE_SYMBOLS) throw invalid('querystring.variableSymbol', `must NOT have more than ${MAX_VARIABLE_SYMBOLS} items (variableSymbol and variableSymbol[] together)`);
+      const symbols = given.length ? [...new Set(given.map((v) => variableSymbolKey(String(v))!))] : null;
       const scope = `transactions:${accountId}:${symbols ? symbols.sort().join(',') : ''}`;
-      const after = query.nextCursor ? (deps.cursors.decode(scope, query.nextCursor) as [string, string]) : null;
+      // The start has the empty position (a limit=0 page's cursor before the first transaction).
+      const position = query.nextCursor ? deps.cursors.decode(scope, query.nextCursor) : [];
+      const after = position.length ? (position as [string, string]) : null;
       const owner = { partnerId: auth.partner.id, mode: auth.mode, clientId };
-      const rows = query.limit === 0 ? [] : await repo.pageTransactions(owner, accountId, after, query.limit + 1, symbols);
+      const rows = await repo.pageTransactions(owner, accountId, after, query.limit + 1, symbols);
       // An empty page needs the ownership check on its own: empty account, or not the caller's (404)?
       if (rows.length === 0) await requireAccount(auth, clientId, accountId);
-      if (query.limit === 0) return { limit: 0, nextCursor: query.nextCursor ?? null, data: [] };
+      if (query.limit === 0) return { limit: 0, nextCursor: rows.length ? deps.cursors.encode(scope, position) : null, data: [] };
       const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];
       const nextCursor = rows.length > query.limit && last ? deps.cursors.encode(scope, [last.recordDate.toISOString(), last.id]) : null;

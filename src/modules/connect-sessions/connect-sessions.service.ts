@@ -23,7 +23,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import type { AccountsService, AccountView } from '../accounts/accounts.service.ts';
 import type { ClientsService } from '../clients/clients.service.ts';
 import type { LifecycleService } from '../connections/connections.lifecycle.ts';
-import { ANALYTICS_HEADERS, type ConnectionsService } from '../connections/connections.service.ts';
+import { analyticsHeaders, type ConnectionsService } from '../connections/connections.service.ts';
 import type { PartnersService } from '../partners/partners.service.ts';
 import type { ProvidersService } from '../providers/providers.service.ts';
 import { connectSessionsRepository, OPEN_STATES, TERMINAL_STATES } from './connect-sessions.repository.ts';
@@ -197,11 +197,7 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
       const id = newId();
       const token = randomToken();
       const expiresAt = new Date(now.getTime() + SESSION_DURATION_MS);
-      const tracking = Object.fromEntries(
-        Object.keys(ANALYTICS_HEADERS)
-          .map((header) => [header, headers[header]])
-          .filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-      );
+      const tracking = analyticsHeaders(headers);
       await db.transaction().execute(async (tx) => {
         await connectSessionsRepository(tx).insert({
           id,

@@ -210,16 +210,6 @@ export function lifecycleService(deps: LifecycleDeps) {
     },
 
     /**
-     * Inside `tx`: whether the refresh download of `connectionId` may still store data and report
-     * an outcome (the connection is Active with a refresh running). Locks the row against a
-     * concurrent revoke or expiry (FOR SHARE), so nothing is stored after the consent ended.
-     */
-    async refreshStillRunning(tx: Tx, connectionId: string): Promise<boolean> {
-      const row = await tx.selectFrom('connections').select(['state', 'refreshingSince']).where('id', '=', connectionId).forShare().executeTakeFirst();
-      return row?.state === 'Active' && row.refreshingSince !== null;
-    },
-
-    /**
      * The end of a refresh download, inside `tx`: success -> ConnectionRefreshSuccess and the
      * cooldown runs from the refresh's start; a bank demanding re-authentication or a consent
      * revoked at the bank -> Inactive with ConnectionRefreshFailed; another bank error ->
@@ -246,12 +236,13 @@ export function lifecycleService(deps: LifecycleDeps) {
     /**
      * `DELETE /v1/connections/{id}`: an Active consent is revoked first, as by the revoke
      * operation (ConnectionConsentRevoked with `revokedBy: 'partner', deleted: true`; a running
-     * refresh ends with ConnectionRefreshFailed), then the connection is purged with its accounts
-     * and transactions.
+     * refresh ends with ConnectionRefreshFailed); a Pending connection's consent (its download
+     * still running) is revoked at the bank without a webhook; then the connection is purged with
+     * its accounts and transactions.
      */
     async remove(auth: AuthContext, clientId: string, connectionId: string): Promise<void> {
       const connection = await deps.connections.require(auth, clientId, connectionId);
-      if (connection.state === 'Active' && connection.consentRef) await (await connectorOf(connection)).connector.revokeConsent(connection.consentRef);
+      if ((connection.state === 'Active' || connection.state === 'Pending') && connection.consentRef) await (await connectorOf(connection)).connector.revokeConsent(connection.consentRef);
       await db.transaction().execute(async (tx) => {
         const locked = await connectionsRepository(tx).lock(connectionId);
         if (locked?.state === 'Active') await inactivate(tx, locked, 'revokedByPartner', 'ConnectionConsentRevoked', { revokedBy: 'partner', deleted: true });

@@ -36,6 +36,11 @@ export function connectionsRepository(db: Db | Tx) {
       return db.selectFrom('connections').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     },
 
+    /** Returns the connection with a shared lock (inside a transaction): its state cannot change until the transaction ends. */
+    lockShared(id: string): Promise<Connection | undefined> {
+      return db.selectFrom('connections').selectAll().where('id', '=', id).forShare().executeTakeFirst();
+    },
+
     find(id: string): Promise<Connection | undefined> {
       return db.selectFrom('connections').selectAll().where('id', '=', id).executeTakeFirst();
     },

@@ -3,7 +3,10 @@
  * DESIGN.md §5). Create answers `{connectionId, expiresAt, redirectUrl}` and leaves the
  * connection Pending; the bank's callback either enqueues the download (which makes it Active)
  * or makes it Disabled with ConnectionCreateFailed; a journey not completed 22 minutes after
- * creation becomes Disabled by a durable timer. State changes, events and jobs commit together.
+ * creation becomes Disabled by a durable timer. Once the bank granted consent that timer no
+ * longer applies: it moves to a download deadline. Whenever a connection holding a consent is
+ * disabled, the consent is revoked at the bank (a `consent-revoke` job). State changes, events
+ * and jobs commit together.
  */
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/database.ts';
@@ -12,9 +15,10 @@ import type { Banks } from '../../banks/index.ts';
 import { BankError } from '../../banks/connector.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ApiError, invalid, notFound } from '../../lib/errors.ts';
+import { hasForbiddenScheme } from '../../lib/return-url.ts';
 import { newId, randomToken, sha256Hex } from '../../lib/ids.ts';
 import { isLanguageCode } from '../../lib/iso.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
+import type { JobPayloads, JobQueue } from '../../jobs/queue.ts';
 import { cancelTimer, scheduleTimer } from '../../jobs/timers.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { ClientsService } from '../clients/clients.service.ts';
@@ -26,13 +30,35 @@ import { connectionsRepository } from './connections.repository.ts';
 export const INITIATION_WINDOW_MS = 2 * 60_000;
 /** Completion is checked about 20 minutes after the initiation window: 22 minutes from creation. */
 export const COMPLETION_CHECK_MS = 22 * 60_000;
+/**
+ * Once the bank granted consent, the download must make the connection Active within this time
+ * (it covers every retry of the download job); else the connection becomes Disabled
+ * (`download_timeout`) and the consent is revoked.
+ */
+export const DOWNLOAD_DEADLINE_MS = 60 * 60_000;
+/** Analytics header values are stored up to this length (longer ones are cut, never refused). */
+const ANALYTICS_MAX_LENGTH = 255;
 
-export const ANALYTICS_HEADERS = {
+const ANALYTICS_HEADERS = {
   'x-application-name': 'applicationName',
   'x-client-app-version': 'clientAppVersion',
   'x-client-osversion': 'clientOsVersion',
   'x-client-platform': 'clientPlatform',
 } as const;
+
+/**
+ * The analytics headers present in `headers` (spec "Endpoints": X-Application-Name,
+ * X-Client-App-Version, X-Client-OSVersion, X-Client-Platform), each cut to 255 characters:
+ * analytics only, never refused. Keyed by header name.
+ */
+export function analyticsHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.keys(ANALYTICS_HEADERS)
+      .map((header) => [header, headers[header]])
+      .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+      .map(([header, value]) => [header, value.slice(0, ANALYTICS_MAX_LENGTH)]),
+  );
+}
 
 export interface CreateConnectionInput {
   returnUrl: string;
@@ -89,25 +115,50 @@ export function connectionsService(deps: ConnectionsDeps) {
 
   /**
    * Ends a failed bank journey with ConnectionCreateFailed, inside `tx`: a Pending connection
-   * becomes Disabled; a reconnect journey leaves the connection in its state (`reconnect: true`).
+   * becomes Disabled, and a consent it already holds is revoked at the bank (a job, so a bank
+   * that is down is retried); a reconnect journey leaves the connection in its state (`reconnect: true`).
    */
   async function fail(tx: Tx, connection: Connection, code: string, message: string): Promise<void> {
     const now = clock.now();
     const reconnect = connection.state !== 'Pending';
     await connectionsRepository(tx).update(connection.id, {
-      ...(reconnect ? {} : { state: 'Disabled' as const, errorCode: code, errorDesc: message }),
+      ...(reconnect ? {} : { state: 'Disabled' as const, errorCode: code, errorDesc: message, consentRef: null }),
       authorizationTokenHash: null,
       updatedAt: now,
     });
+    if (!reconnect && connection.consentRef) {
+      await queue.enqueue(tx, 'consent-revoke', { connectionId: connection.id, providerId: connection.providerId, consentRef: connection.consentRef });
+    }
     await cancelTimer(tx, 'connection-initiation', connection.id);
     await events.record(tx, subjectOf(connection), 'ConnectionCreateFailed', { error: { code, message }, ...(reconnect ? { reconnect: true } : {}) }, now);
   }
 
+  /** Runs a call to the bank of `provider`; a BankError (bank down, no connector) becomes 503 internal_error. */
+  async function atBank<T>(provider: Provider, call: () => T | Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof BankError)) throw error;
+      throw new ApiError('internal_error', `The bank ${provider.name} is unavailable (${error.code}); retry later`, { status: 503 });
+    }
+  }
+
   /** Starts a bank journey for `connectionId` with a fresh single-use state; returns the state and the bank address. */
-  async function startJourney(connectionId: string, provider: Provider, locale: string): Promise<{ state: string; redirectUrl: string }> {
+  async function startJourney(
+    connectionId: string,
+    provider: Provider,
+    options: { locale: string; ownershipType: Connection['ownershipType']; skipConsentScreen: boolean },
+  ): Promise<{ state: string; redirectUrl: string }> {
     const state = randomToken();
-    const { redirectUrl } = await banks.connectorFor(provider).startAuthorization({ connectionId, state, providerCode: provider.code, locale, callbackUrl: `${config.baseUrl}/connect/bank-callback` });
+    const { redirectUrl } = await atBank(provider, () =>
+      banks.connectorFor(provider).startAuthorization({ connectionId, state, providerCode: provider.code, ...options, callbackUrl: `${config.baseUrl}/connect/bank-callback` }),
+    );
     return { state, redirectUrl };
+  }
+
+  /** validation_error unless `returnUrl` is http(s) or an app's own scheme (never javascript:, data:, vbscript:, file: ...). */
+  function checkReturnUrl(returnUrl: string): void {
+    if (hasForbiddenScheme(returnUrl)) throw invalid('body.returnUrl', 'must be an http(s) address or an app link; javascript:, data:, vbscript: and file: are not allowed');
   }
 
   /** The partner's returnUrl with the spec's query values. */
@@ -120,20 +171,31 @@ export function connectionsService(deps: ConnectionsDeps) {
     return url.toString();
   }
 
+  /** True for providers of the directRedirect kind (no initiation window). */
+  function directRedirect(provider: Provider): boolean {
+    return banks.connectorFor(provider).traits(provider.code).directRedirect;
+  }
+
   /** End of the initiation window: about 2 minutes, or now for directRedirect providers. */
   function initiationEnd(provider: Provider, now: Date): Date {
-    return banks.connectorFor(provider).traits(provider.code).directRedirect ? now : new Date(now.getTime() + INITIATION_WINDOW_MS);
+    return directRedirect(provider) ? now : new Date(now.getTime() + INITIATION_WINDOW_MS);
+  }
+
+  /** Locks the connection of an open journey inside `tx`; validation_error when the journey was completed or closed meanwhile. */
+  async function lockJourney(tx: Tx, connection: Connection): Promise<Connection> {
+    const locked = await connectionsRepository(tx).lock(connection.id);
+    if (!locked || !locked.authorizationTokenHash || locked.authorizationTokenHash !== connection.authorizationTokenHash || locked.state === 'Disabled') {
+      throw invalid('state', 'this bank authorization is already completed or expired');
+    }
+    return locked;
   }
 
   async function complete({ connection, provider }: Journey, query: Record<string, string | undefined>): Promise<string> {
     const connector = banks.connectorFor(provider);
     const now = clock.now();
-    const result = await connector.handleCallback({ connectionId: connection.id, connectionCreatedAt: connection.createdAt, countryCode: provider.countryCode, at: now }, query);
+    const result = await connector.handleCallback({ connectionId: connection.id, connectionCreatedAt: connection.createdAt, providerCode: provider.code, countryCode: provider.countryCode, at: now }, query);
     return db.transaction().execute(async (tx) => {
-      const locked = await connectionsRepository(tx).lock(connection.id);
-      if (!locked || !locked.authorizationTokenHash || locked.authorizationTokenHash !== connection.authorizationTokenHash || locked.state === 'Disabled') {
-        throw invalid('state', 'this bank authorization is already completed or expired');
-      }
+      const locked = await lockJourney(tx, connection);
       if (result.outcome !== 'Ok') {
         const code = result.outcome === 'Cancelled' ? 'user_cancelled' : (result.errorCode ?? 'authorization_failed');
         const message = result.outcome === 'Cancelled' ? 'The user cancelled the bank authorization' : `The bank refused the authorization (${code})`;
@@ -143,6 +205,9 @@ export function connectionsService(deps: ConnectionsDeps) {
       const reconnect = locked.state !== 'Pending';
       await connectionsRepository(tx).update(locked.id, { consentRef: result.consent!, authorizationTokenHash: null, updatedAt: now });
       await queue.enqueue(tx, 'connection-download', { connectionId: locked.id, reason: reconnect ? 'reconnect' : 'create' });
+      // The bank journey is over: a creation now has until the download deadline; a reconnect leaves the state as it is.
+      if (reconnect) await cancelTimer(tx, 'connection-initiation', locked.id);
+      else await scheduleTimer(tx, 'connection-initiation', locked.id, new Date(now.getTime() + DOWNLOAD_DEADLINE_MS));
       return returnTo(locked, 'Ok');
     });
   }
@@ -154,18 +219,17 @@ export function connectionsService(deps: ConnectionsDeps) {
      */
     async create(auth: AuthContext, clientId: string, input: CreateConnectionInput, headers: Record<string, string | string[] | undefined>, sessionId: string | null = null) {
       await deps.clients.require(auth, clientId);
+      checkReturnUrl(input.returnUrl);
       const locale = input.locale ?? 'en';
       if (!isLanguageCode(locale)) throw invalid('body.locale', 'must be an ISO 639-1 language code such as en or cs');
       const provider = await deps.providers.connectable(auth, input.providerId);
       const now = clock.now();
       const id = newId();
-      const expiresAt = initiationEnd(provider, now);
-      const { state, redirectUrl } = await startJourney(id, provider, locale);
-      const tracking = Object.fromEntries(
-        Object.entries(ANALYTICS_HEADERS)
-          .map(([header, name]) => [name, headers[header]])
-          .filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-      );
+      const expiresAt = await atBank(provider, () => initiationEnd(provider, now));
+      const ownershipType = parseOwnershipType(input.ownershipType);
+      const skipConsentScreen = (input.skipConsentScreen ?? false) && auth.partner.skipConsentScreenAllowed;
+      const { state, redirectUrl } = await startJourney(id, provider, { locale, ownershipType, skipConsentScreen });
+      const tracking = Object.fromEntries(Object.entries(analyticsHeaders(headers)).map(([header, value]) => [ANALYTICS_HEADERS[header as keyof typeof ANALYTICS_HEADERS], value]));
       await db.transaction().execute(async (tx) => {
         await connectionsRepository(tx).insert(
           {
@@ -179,9 +243,9 @@ export function connectionsService(deps: ConnectionsDeps) {
             errorDesc: null,
             returnUrl: input.returnUrl,
             locale,
-            ownershipType: parseOwnershipType(input.ownershipType),
+            ownershipType,
             subscribeToAllAccounts: input.subscribeToAllAccounts ?? auth.partner.subscribeToAllAccounts,
-            skipConsentScreen: (input.skipConsentScreen ?? false) && auth.partner.skipConsentScreenAllowed,
+            skipConsentScreen,
             authorizationTokenHash: sha256Hex(state),
             consentRef: null,
             consentExpiresAt: null,
@@ -217,6 +281,25 @@ export function connectionsService(deps: ConnectionsDeps) {
     },
 
     /**
+     * The user opens the bank link of journey `state`. Null for an unknown or used state. A link of
+     * a bank with an initiation window (not directRedirect) opened after expiresAt ends the journey
+     * like the completion timer (`authorization_timeout`: a creation becomes Disabled) and answers
+     * `{returnUrl}`, where the user goes with resultCode Error; otherwise `{journey}`.
+     */
+    async openBankLink(state: string): Promise<{ journey: Journey } | { returnUrl: string } | null> {
+      const journey = await this.journey(state);
+      if (!journey) return null;
+      if (directRedirect(journey.provider) || clock.now() <= journey.connection.expiresAt) return { journey };
+      return db.transaction().execute(async (tx) => {
+        const locked = await connectionsRepository(tx).lock(journey.connection.id);
+        // Completed or closed meanwhile: the link is used.
+        if (!locked || locked.state === 'Disabled' || locked.authorizationTokenHash !== journey.connection.authorizationTokenHash) return null;
+        await fail(tx, locked, 'authorization_timeout', 'The bank authorization was not started in time');
+        return { returnUrl: returnTo(locked, 'Error', 'authorization_timeout') };
+      });
+    },
+
+    /**
      * Handles the bank's callback for journey `state`: Ok stores the consent and enqueues the
      * download; Error or Cancelled disables the connection. Returns where to send the user.
      * An unknown or already used state throws validation_error.
@@ -238,14 +321,20 @@ export function connectionsService(deps: ConnectionsDeps) {
     },
 
     /**
-     * Timer, 22 minutes after a journey started: a connection still Pending becomes Disabled; an
-     * unfinished reconnect journey is closed (the connection keeps its state).
+     * Timer `connection-initiation`. 22 minutes after a journey started, when the bank has not
+     * answered yet: a Pending connection becomes Disabled (`authorization_timeout`), an unfinished
+     * reconnect journey is closed (the connection keeps its state). Once the bank granted consent
+     * the timer is the download deadline: a connection still Pending then becomes Disabled
+     * (`download_timeout`) and its consent is revoked. Anything else (Active, Inactive) is left alone.
      */
     async checkCompletion(tx: Tx, connectionId: string): Promise<void> {
       const connection = await connectionsRepository(tx).lock(connectionId);
       if (!connection || connection.state === 'Disabled') return;
-      if (connection.state !== 'Pending' && !connection.authorizationTokenHash) return;
-      await fail(tx, connection, 'authorization_timeout', 'The bank journey was not completed in time');
+      if (connection.authorizationTokenHash) {
+        await fail(tx, connection, 'authorization_timeout', 'The bank journey was not completed in time');
+      } else if (connection.state === 'Pending') {
+        await fail(tx, connection, 'download_timeout', 'The bank data could not be downloaded in time');
+      }
     },
 
     /**
@@ -261,10 +350,12 @@ export function connectionsService(deps: ConnectionsDeps) {
       if (connection.state === 'Pending') throw new ApiError('operation_temporarily_unavailable', 'The connection is still being created; retry once it is Active or Inactive');
       const locale = input.locale ?? 'en';
       if (!isLanguageCode(locale)) throw invalid('body.locale', 'must be an ISO 639-1 language code such as en or cs');
+      checkReturnUrl(input.returnUrl);
       const provider = (await deps.providers.find(connection.providerId))!;
       const now = clock.now();
-      const expiresAt = initiationEnd(provider, now);
-      const { state, redirectUrl } = await startJourney(connectionId, provider, locale);
+      const expiresAt = await atBank(provider, () => initiationEnd(provider, now));
+      const skipConsentScreen = (input.skipConsentScreen ?? false) && auth.partner.skipConsentScreenAllowed;
+      const { state, redirectUrl } = await startJourney(connectionId, provider, { locale, ownershipType: connection.ownershipType, skipConsentScreen });
       await db.transaction().execute(async (tx) => {
         await connectionsRepository(tx).update(connectionId, {
           authorizationTokenHash: sha256Hex(state),
@@ -272,7 +363,7 @@ export function connectionsService(deps: ConnectionsDeps) {
           locale,
           expiresAt,
           subscribeToAllAccounts: input.subscribeToAllAccounts ?? connection.subscribeToAllAccounts,
-          skipConsentScreen: (input.skipConsentScreen ?? false) && auth.partner.skipConsentScreenAllowed,
+          skipConsentScreen,
           updatedAt: now,
         });
         await scheduleTimer(tx, 'connection-initiation', connectionId, new Date(now.getTime() + COMPLETION_CHECK_MS));
@@ -288,8 +379,14 @@ export function connectionsService(deps: ConnectionsDeps) {
       });
     },
 
-    /** Ends the journey of a connection whose first download failed for good (bank error), inside `tx`. */
+    /** Ends the journey of a connection whose first download failed for good (bank error), inside `tx`; a creation's consent is revoked. */
     failDownload: async (tx: Tx, connection: Connection, error: BankError) => fail(tx, connection, error.code, `The bank could not deliver the data (${error.message})`),
+
+    /** Job `consent-revoke`: revokes the consent of a disabled connection at its bank. Throws (for a retry) while the bank fails. */
+    async revokeDisabledConsent({ providerId, consentRef }: JobPayloads['consent-revoke']): Promise<void> {
+      const provider = await deps.providers.find(providerId);
+      if (provider) await banks.connectorFor(provider).revokeConsent(consentRef);
+    },
 
     /** Revokes consents of a client's connections at the bank (before its data is purged). */
     async revokeAllForClient(clientId: string): Promise<void> {

@@ -3,16 +3,21 @@
  * transactions of a connection, with AccountsFetchingProgress (creation only) and
  * TransactionsFetchingProgress events (creation, reconnect, refresh). Every write is an
  * idempotent upsert, so a download that crashes half-way is simply run again by the queue: no
- * duplicates, no holes; Uncleared transactions that cleared are updated in place. A bank error
- * ends a creation (Disabled) or reconnect journey with ConnectionCreateFailed, and a refresh
- * with ConnectionRefreshFailed; any other error is retried by the queue. Each account's
- * transactions are enriched (enrichment.service.ts) as they are stored.
+ * duplicates, no holes; Uncleared transactions that cleared are updated in place. Every write and
+ * progress event first checks, in its own database transaction, that the connection is still in
+ * the state the download expects with the same consent; when it is not (disabled, revoked,
+ * deleted, reconnected meanwhile) the download stops and stores nothing more. A temporary bank
+ * error (BankError.temporary) is retried by the job queue; a definitive one, or a temporary one
+ * on the last attempt, ends a creation (Disabled, consent revoked) or reconnect journey with
+ * ConnectionCreateFailed, and a refresh with ConnectionRefreshFailed; any other error is retried
+ * by the queue. Each account's transactions are enriched (enrichment.service.ts) as they are stored.
  */
 import type { Db, Tx } from '../../db/database.ts';
+import type { Connection } from '../../db/schema.ts';
 import type { Banks } from '../../banks/index.ts';
 import { BankError } from '../../banks/connector.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { JobPayloads } from '../../jobs/queue.ts';
+import type { JobAttempt, JobPayloads } from '../../jobs/queue.ts';
 import type { ProvidersService } from '../providers/providers.service.ts';
 import { accountsRepository } from '../accounts/accounts.repository.ts';
 import { enrichAccount } from '../enrichment/enrichment.service.ts';
@@ -26,8 +31,6 @@ export const HISTORY_DAYS = 90;
 export const MAX_ACCOUNTS = 100;
 
 /** Thrown inside a refresh whose consent ended meanwhile: it stores nothing more (its outcome was already sent). */
-class RefreshEnded extends Error {}
-
 export interface SyncDeps {
   db: Db;
   clock: Clock;
@@ -38,39 +41,59 @@ export interface SyncDeps {
   lifecycle: LifecycleService;
 }
 
+type Reason = JobPayloads['connection-download']['reason'];
+
+/** The connection is no longer in the state the download started for: stop quietly. */
+class DownloadAbandoned extends Error {}
+
+/** Whether a download for `reason` still applies to `connection`, which held `consentRef` when it started. */
+function stillWanted(connection: Connection | undefined, reason: Reason, consentRef: string): connection is Connection {
+  if (!connection || connection.consentRef !== consentRef) return false;
+  if (reason === 'create') return connection.state === 'Pending';
+  if (reason === 'reconnect') return connection.state !== 'Disabled';
+  // A refresh stores and reports only while it runs: a consent that ended (lifecycle.inactivate) ended it.
+  if (reason === 'refresh') return connection.state === 'Active' && connection.refreshingSince !== null;
+  return connection.state === 'Active';
+}
+
+const FIRST_ATTEMPT: JobAttempt = { retryCount: 0, retryLimit: 0 };
+
 export function syncService(deps: SyncDeps) {
   const { db, clock, events, banks } = deps;
   const repo = connectionsRepository(db);
 
   return {
-    /** Runs one download; throws (for a retry) on anything but a definitive bank error. */
-    async download({ connectionId, reason, accountId }: JobPayloads['connection-download']): Promise<void> {
+    /**
+     * Runs one download; throws (for a retry) on a temporary bank error before the last attempt
+     * and on anything but a bank error. `attempt` says which try of the job this is (default: a
+     * single try, as when called directly).
+     */
+    async download({ connectionId, reason, accountId }: JobPayloads['connection-download'], attempt: JobAttempt = FIRST_ATTEMPT): Promise<void> {
       const connection = await repo.find(connectionId);
-      if (!connection?.consentRef) return;
+      const consentRef = connection?.consentRef;
+      if (!consentRef || !stillWanted(connection, reason, consentRef)) return;
       const journey = reason === 'create' || reason === 'reconnect';
-      if (reason === 'create' && connection.state !== 'Pending') return;
-      if (reason === 'reconnect' && connection.state === 'Disabled') return;
-      // A refresh whose consent ended before it started already has its outcome (ConnectionRefreshFailed).
-      if (!journey && (connection.state !== 'Active' || (reason === 'refresh' && !connection.refreshingSince))) return;
       const provider = (await deps.providers.find(connection.providerId))!;
       const connector = banks.connectorFor(provider);
       const subject = subjectOf(connection);
-      // A refresh stores and reports only while it still runs: a revoke or expiry ends it (lifecycle.inactivate).
-      const write = <T>(work: (tx: Tx) => Promise<T>) =>
+
+      /** Runs `work` in a transaction that holds the connection (shared lock) in the expected state; else abandons the download. */
+      const guarded = <T>(work: (tx: Tx, current: Connection) => Promise<T>) =>
         db.transaction().execute(async (tx) => {
-          if (reason === 'refresh' && !(await deps.lifecycle.refreshStillRunning(tx, connectionId))) throw new RefreshEnded();
-          return work(tx);
+          const current = await connectionsRepository(tx).lockShared(connectionId);
+          if (!stillWanted(current, reason, consentRef)) throw new DownloadAbandoned();
+          return work(tx, current);
         });
-      const progress = (type: EventType, data: Record<string, unknown>) => write((tx) => events.record(tx, subject, type, data, clock.now()));
+      const progress = (type: EventType, data: Record<string, unknown>) => guarded((tx) => events.record(tx, subject, type, data, clock.now()));
 
       try {
-        if (reason === 'refresh') await connector.beginRefresh(connection.consentRef);
+        if (reason === 'refresh') await connector.beginRefresh(consentRef);
         // Accounts (and balances) come fresh from the bank every time; progress events only on journeys.
         if (journey) await progress('AccountsFetchingProgress', { stage: 'Started' });
-        const listed = (await connector.listAccounts(connection.consentRef)).slice(0, MAX_ACCOUNTS);
+        const listed = (await connector.listAccounts(consentRef)).slice(0, MAX_ACCOUNTS);
         const owner = { connectionId, partnerId: connection.partnerId, clientId: connection.clientId };
         const subscribeAll = journey && connection.subscribeToAllAccounts;
-        const stored = await write((tx) => accountsRepository(tx).upsertAccounts(owner, listed, subscribeAll, clock.now(), subscribeAll && reason === 'reconnect'));
+        const stored = await guarded((tx) => accountsRepository(tx).upsertAccounts(owner, listed, subscribeAll, clock.now(), subscribeAll && reason === 'reconnect'));
         if (journey) await progress('AccountsFetchingProgress', { stage: 'Completed', accountCount: stored.length });
         let targets = stored.filter((a) => a.subscribed && a.authorized);
         if (accountId) targets = targets.filter((a) => a.id === accountId);
@@ -79,9 +102,9 @@ export function syncService(deps: SyncDeps) {
         let transactionCount = 0;
         await progress('TransactionsFetchingProgress', { stage: 'Started', accountCount: targets.length });
         for (const [index, account] of targets.entries()) {
-          const fetched = await connector.fetchTransactions(connection.consentRef, account.externalId, since);
+          const fetched = await connector.fetchTransactions(consentRef, account.externalId, since);
           // Stored and enriched in one transaction: a transaction is never served without its enrichment.
-          await write(async (tx) => {
+          await guarded(async (tx) => {
             await accountsRepository(tx).upsertTransactions(account.id, fetched, clock.now());
             await enrichAccount(tx, account.id);
           });
@@ -93,7 +116,7 @@ export function syncService(deps: SyncDeps) {
         if (journey) {
           const activated = await db.transaction().execute(async (tx) => {
             const locked = await connectionsRepository(tx).lock(connectionId);
-            if (!locked || (reason === 'create' ? locked.state !== 'Pending' : locked.state === 'Disabled')) return false;
+            if (!stillWanted(locked, reason, consentRef)) return false;
             await deps.lifecycle.activate(tx, locked, { accountCount: targets.length, transactionCount, ...(reason === 'reconnect' ? { reconnect: true } : {}) });
             return true;
           });
@@ -102,16 +125,19 @@ export function syncService(deps: SyncDeps) {
           await db.transaction().execute((tx) => deps.lifecycle.finishRefresh(tx, connectionId, { ok: true, data: { accountCount: targets.length, transactionCount } }));
         }
       } catch (error) {
-        if (error instanceof RefreshEnded) return;
+        if (error instanceof DownloadAbandoned) return;
         if (!(error instanceof BankError)) throw error;
+        // A temporary bank failure: the job queue runs the download again later (retryDelay, backoff).
+        if (error.temporary && attempt.retryCount < attempt.retryLimit) throw error;
         if (reason === 'refresh') {
           await db.transaction().execute((tx) => deps.lifecycle.finishRefresh(tx, connectionId, { ok: false, code: error.code, message: error.message }));
           return;
         }
-        if (!journey) throw error;
+        // A newly subscribed account: nothing to report; a later refresh fetches it.
+        if (!journey) return;
         await db.transaction().execute(async (tx) => {
           const locked = await connectionsRepository(tx).lock(connectionId);
-          if (locked && locked.state !== 'Disabled') await deps.connections.failDownload(tx, locked, error);
+          if (stillWanted(locked, reason, consentRef)) await deps.connections.failDownload(tx, locked, error);
         });
       }
     },

@@ -44,7 +44,7 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { conn
         tags: ['Sandbox'],
         summary: 'Finish an open bank journey',
         description:
-          'Completes the bank authorization of a connection (creation or reconnect) as the test user `username` (default user_ok) with the given outcome; answers the returnUrl the user would land on. Ok then downloads the data like a real journey.',
+          'Completes the bank authorization of a connection (creation or reconnect) as the test user `username` (default user_ok) with the given outcome; answers the returnUrl the user would land on. Ok then downloads the data like a real journey. As on the sandbox bank page, the test user decides too: user_fail is refused (Error) and user_cancel cancels, whatever the outcome.',
         params: Params,
         headers: ClientHeaders,
         body: Type.Object({
@@ -113,7 +113,7 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { conn
     await state.setRequireReauth(connection.id, true);
     return toConnectionView(connection);
   });
-  control('transactions', 'Add transactions for the next refresh', 'Adds `count` new transactions (one an hour after now) to the first current account; the next refresh finds them.', async (r) => {
+  control('transactions', 'Add transactions for the next refresh', 'Adds `count` new Uncleared card payments to the first current account, dated now and one minute apart before it, and includes them in its balance; the next refresh finds them (no need to move the clock).', async (r) => {
     const connection = await connections.require(...scoped(r));
     await state.addTransactions(connection.id, (r.body as { count: number }).count, clock.now());
     return toConnectionView(connection);
