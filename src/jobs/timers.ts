@@ -29,7 +29,9 @@ export async function cancelTimer(tx: Tx | Db, kind: TimerKind, refId: string): 
 export class TimerSweeper {
   private readonly handlers = new Map<TimerKind, TimerHandler>();
   private interval: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
+  /** The sweep in progress (or the last one): sweeps of one sweeper run one after another. */
+  private last: Promise<unknown> = Promise.resolve();
+  private busy = false;
 
   constructor(
     private readonly db: Db,
@@ -41,8 +43,18 @@ export class TimerSweeper {
     this.handlers.set(kind, handler);
   }
 
-  /** Fires every timer due by the clock's now; returns how many fired. */
-  async fireDue(): Promise<number> {
+  /**
+   * Fires every timer due by the clock's now; returns how many fired. A call while this sweeper's
+   * own sweep runs waits for it and then sweeps: it never returns early because the other sweep
+   * holds a due timer (other processes' sweepers skip locked timers).
+   */
+  fireDue(): Promise<number> {
+    const run = this.last.then(() => this.sweep());
+    this.last = run.catch(() => undefined);
+    return run;
+  }
+
+  private async sweep(): Promise<number> {
     let fired = 0;
     for (;;) {
       const now = this.clock.now();
@@ -85,12 +97,16 @@ export class TimerSweeper {
   /** Sweeps every `intervalMs` until stop(). */
   start(intervalMs = 1000): void {
     this.interval = setInterval(() => {
-      this.running ??= this.fireDue().finally(() => (this.running = null));
+      if (this.busy) return;
+      this.busy = true;
+      this.fireDue()
+        .catch((error) => console.error('timer sweep failed; retrying at the next tick', error))
+        .finally(() => (this.busy = false));
     }, intervalMs);
   }
 
   async stop(): Promise<void> {
     if (this.interval) clearInterval(this.interval);
-    await this.running;
+    await this.last;
   }
 }
