@@ -5,7 +5,8 @@
  * - payee: the same recurrence key (known merchant, else the counterparty's or note's words)
  *   and the same sign of amount;
  * - interval: weekly, fortnightly, monthly, quarterly or yearly, within a tolerance in days;
- *   weekly and fortnightly series keep their weekday (gaps on average less than half a day off);
+ *   weekly and fortnightly series keep their weekday (gaps on average less than half a day off)
+ *   and may miss one occurrence (a holiday);
  * - amounts: each within 20 % of the series' median for monthly and longer intervals (bills and
  *   prices drift), within 5 % for weekly and fortnightly ones (lessons, pocket money, a cleaner:
  *   fixed amounts; weekly fuel and groceries vary);
@@ -27,16 +28,18 @@ interface Interval {
   tolerance: number;
   /** Every amount of a series within this share of the series' median. */
   similar: number;
-  /** Fewest payments of a series; 2 (near-equal pairs) and steady series only for monthly and longer intervals. */
+  /** Fewest payments of a series (2: a near-equal pair, see `accepted`). */
   minimum: 2 | 3 | 4;
+  /** Weekly and fortnightly: kept weekday, one missed occurrence allowed, no pairs and no steady exception. */
+  weekday: boolean;
 }
 
 const INTERVALS: Interval[] = [
-  { days: 7, tolerance: 1, similar: 0.05, minimum: 4 },
-  { days: 14, tolerance: 2, similar: 0.05, minimum: 3 },
-  { days: 30.44, tolerance: 4, similar: 0.2, minimum: 2 },
-  { days: 91.31, tolerance: 8, similar: 0.2, minimum: 2 },
-  { days: 365.25, tolerance: 12, similar: 0.2, minimum: 2 },
+  { days: 7, tolerance: 1, similar: 0.05, minimum: 4, weekday: true },
+  { days: 14, tolerance: 2, similar: 0.05, minimum: 3, weekday: true },
+  { days: 30.44, tolerance: 4, similar: 0.2, minimum: 2, weekday: false },
+  { days: 91.31, tolerance: 8, similar: 0.2, minimum: 2, weekday: false },
+  { days: 365.25, tolerance: 12, similar: 0.2, minimum: 2, weekday: false },
 ];
 /** A pair of payments: amounts within this share of each other. */
 const PAIR = 0.05;
@@ -59,6 +62,7 @@ export interface RecurrenceItem {
 const within = (a: number, b: number, share: number) => Math.abs(a - b) <= share * Math.max(Math.abs(a), Math.abs(b));
 
 function median(values: readonly number[]): number {
+  if (values.length < 3) return values.length === 1 ? values[0]! : (values[0]! + values[1]!) / 2;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
@@ -113,19 +117,32 @@ function markSeries(payments: Payments, interval: Interval, flags: boolean[]): v
   const tolerance = interval.tolerance * DAY_MS;
   for (let s = 0; s < times.length; s++) {
     const series = [s];
+    const values = [amounts[s]!];
+    let missed = !interval.weekday;
     for (let last = s; ; ) {
-      const expected = times[last]! + span;
-      const typical = median(series.map((p) => amounts[p]!));
-      let next = -1;
-      for (let j = last + 1; j < times.length && times[j]! <= expected + tolerance; j++) {
-        if (times[j]! >= expected - tolerance && within(amounts[j]!, typical, interval.similar) && (next < 0 || Math.abs(times[j]! - expected) < Math.abs(times[next]! - expected))) next = j;
+      const typical = median(values);
+      let next = nearest(payments, last, times[last]! + span, tolerance, typical, interval.similar);
+      if (next < 0 && !missed) {
+        next = nearest(payments, last, times[last]! + 2 * span, tolerance, typical, interval.similar);
+        missed = true;
       }
       if (next < 0) break;
       series.push(next);
+      values.push(amounts[next]!);
       last = next;
     }
     if (accepted(payments, series, interval)) for (const p of series) flags[payments.indexes[p]!] = true;
   }
+}
+
+/** The payment after position `after` closest to `expected` ± `tolerance` with an amount within `similar` of `typical`, or -1. */
+function nearest(payments: Payments, after: number, expected: number, tolerance: number, typical: number, similar: number): number {
+  const { times, amounts } = payments;
+  let next = -1;
+  for (let j = after + 1; j < times.length && times[j]! <= expected + tolerance; j++) {
+    if (times[j]! >= expected - tolerance && within(amounts[j]!, typical, similar) && (next < 0 || Math.abs(times[j]! - expected) < Math.abs(times[next]! - expected))) next = j;
+  }
+  return next;
 }
 
 /** Whether `series` (positions in `payments`, in time order) is a recurring series at `interval`. */
@@ -133,19 +150,20 @@ function accepted(payments: Payments, series: number[], interval: Interval): boo
   if (series.length < interval.minimum) return false;
   const { times, amounts } = payments;
   const gaps = series.slice(1).map((p, i) => times[p]! - times[series[i]!]!);
-  if (interval.minimum > 2 && gaps.reduce((sum, g) => sum + Math.abs(g - interval.days * DAY_MS), 0) >= (gaps.length * DAY_MS) / 2) return false;
+  const span = interval.days * DAY_MS;
+  if (interval.weekday && gaps.reduce((sum, g) => sum + Math.abs(g - Math.round(g / span) * span), 0) >= (gaps.length * DAY_MS) / 2) return false;
   const values = series.map((p) => amounts[p]!);
   const typical = median(values);
   if (!values.every((a) => within(a, typical, interval.similar))) return false;
   const first = times[series[0]!]!;
   const last = times[series[series.length - 1]!]!;
   if (series.length === 2) {
-    const margin = (interval.days * DAY_MS) / 2;
+    const margin = span / 2;
     return within(values[0]!, values[1]!, PAIR) && countBetween(times, first - margin, last + margin) === 2;
   }
   const tolerance = interval.tolerance * DAY_MS;
   if (series.length >= COVERAGE * countBetween(times, first - tolerance, last + tolerance)) return true;
-  if (interval.minimum > 2) return false;
+  if (interval.weekday) return false;
   const meanGap = (last - first) / gaps.length;
   return values.every((a) => within(a, typical, STEADY_AMOUNT)) && gaps.every((g) => Math.abs(g - meanGap) <= STEADY_DAYS * DAY_MS);
 }
