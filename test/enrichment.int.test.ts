@@ -125,17 +125,17 @@ describe('enrichment', () => {
     expect(await download([gym(0), gym(1)])).toBe(0);
   });
 
-  it('enriches, on upgrade, the transactions stored before enrichment existed (migration 0007)', async () => {
+  it('enriches, on upgrade, the transactions stored before enrichment existed (migration 0008)', async () => {
     const { apiKey: key } = await t.newPartner({ capabilities: ['refresh', 'enrichment'] });
     const clientId = await t.newClient(key);
     const connectionId = await connect(t, key, clientId);
     const before = await transactions(key, clientId, connectionId);
     // A database from before enrichment: stored transactions without it, the backfill not yet run.
     await sql`UPDATE transactions SET enrichment = NULL, payee_key = NULL`.execute(t.db);
-    await sql`DELETE FROM kysely_migration WHERE name = '0007_enrichment_backfill'`.execute(t.db);
+    await sql`DELETE FROM kysely_migration WHERE name = '0008_enrichment_backfill'`.execute(t.db);
     expect((await transactions(key, clientId, connectionId)).filter((x) => x.enrichment)).toEqual([]);
 
-    expect(await migrateToLatest(t.db)).toEqual(['0007_enrichment_backfill']);
+    expect(await migrateToLatest(t.db)).toEqual(['0008_enrichment_backfill']);
     const after = await transactions(key, clientId, connectionId);
     expect(after).toHaveLength(before.length);
     for (const tx of after) {

@@ -11,7 +11,7 @@ import * as connectSessions from './migrations/0004_connect_sessions.ts';
 import * as lifecycle from './migrations/0005_lifecycle.ts';
 import * as enrichment from './migrations/0006_enrichment.ts';
 import * as sealedIdempotencyAnswers from './migrations/0007_sealed_idempotency_answers.ts';
-import * as enrichmentBackfill from './migrations/0007_enrichment_backfill.ts';
+import * as enrichmentBackfill from './migrations/0008_enrichment_backfill.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -21,7 +21,7 @@ const migrations: Record<string, Migration> = {
   '0005_lifecycle': lifecycle,
   '0006_enrichment': enrichment,
   '0007_sealed_idempotency_answers': sealedIdempotencyAnswers,
-  '0007_enrichment_backfill': enrichmentBackfill,
+  '0008_enrichment_backfill': enrichmentBackfill,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
