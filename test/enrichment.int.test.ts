@@ -4,12 +4,14 @@
  * category, merchant and recurrent, also those a refresh adds, and recurrence follows later
  * payments; a partner without it never sees the field.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { connect } from './helpers/journey.ts';
 import type { BankTransaction } from '../src/banks/connector.ts';
 import { accountsRepository } from '../src/modules/accounts/accounts.repository.ts';
 import { enrichAccount } from '../src/modules/enrichment/enrichment.service.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -121,6 +123,27 @@ describe('enrichment', () => {
     expect(await download([gym(0), gym(1)])).toBe(2);
     expect((await gymPayments()).map((x) => x.enrichment.recurrent)).toEqual([true, true]);
     expect(await download([gym(0), gym(1)])).toBe(0);
+  });
+
+  it('enriches, on upgrade, the transactions stored before enrichment existed (migration 0008)', async () => {
+    const { apiKey: key } = await t.newPartner({ capabilities: ['refresh', 'enrichment'] });
+    const clientId = await t.newClient(key);
+    const connectionId = await connect(t, key, clientId);
+    const before = await transactions(key, clientId, connectionId);
+    // A database from before enrichment: stored transactions without it, the backfill not yet run.
+    await sql`UPDATE transactions SET enrichment = NULL, payee_key = NULL`.execute(t.db);
+    await sql`DELETE FROM kysely_migration WHERE name = '0009_enrichment_backfill'`.execute(t.db);
+    expect((await transactions(key, clientId, connectionId)).filter((x) => x.enrichment)).toEqual([]);
+
+    expect(await migrateToLatest(t.db)).toEqual(['0009_enrichment_backfill']);
+    const after = await transactions(key, clientId, connectionId);
+    expect(after).toHaveLength(before.length);
+    for (const tx of after) {
+      expectEnriched(tx);
+      expect(tx.enrichment).toEqual(before.find((b) => b.id === tx.id).enrichment);
+    }
+    const stored = await sql<{ n: number }>`SELECT count(*)::int AS n FROM transactions WHERE enrichment IS NULL`.execute(t.db);
+    expect(stored.rows[0]!.n).toBe(0);
   });
 
   it('leaves the field out for a partner without the capability', async () => {

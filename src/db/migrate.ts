@@ -12,6 +12,7 @@ import * as lifecycle from './migrations/0005_lifecycle.ts';
 import * as enrichment from './migrations/0006_enrichment.ts';
 import * as sealedIdempotencyAnswers from './migrations/0007_sealed_idempotency_answers.ts';
 import * as sandboxBankState from './migrations/0008_sandbox_bank_state.ts';
+import * as enrichmentBackfill from './migrations/0009_enrichment_backfill.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0006_enrichment': enrichment,
   '0007_sealed_idempotency_answers': sealedIdempotencyAnswers,
   '0008_sandbox_bank_state': sandboxBankState,
+  '0009_enrichment_backfill': enrichmentBackfill,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -10,7 +10,7 @@ describe('categorisation', () => {
     expect(sub(-500, 'Jan Novák', 'Nájem byt', { externalCategoryName: 'Nákupy' })).toBe(201);
     expect(sub(-500, 'Jan Novák', 'platba', { externalCategoryName: 'Pojištění' })).toBe(1604);
     expect(sub(-500, 'Jan Novák', 'platba', { constantSymbol: '1148' })).toBe(1501);
-    expect(sub(-500, 'Jan Novák', 'platba', { constantSymbol: '308' })).toBe(9901);
+    expect(sub(-500, 'Firma s.r.o.', 'platba', { constantSymbol: '308' })).toBe(9901);
   });
 
   it('uses ISO 18245 ranges, the narrowest range winning', () => {
@@ -37,9 +37,40 @@ describe('categorisation', () => {
     expect(sub(2000, '', 'Vklad', { mccCode: '6011' })).toBe(1302);
     expect(sub(-150, '', 'Debetní úrok')).toBe(1402);
     expect(sub(15, '', 'Připsání úroků')).toBe(103);
-    expect(sub(-1000, 'Jan Novák', 'mzda pro paní na úklid', { constantSymbol: '0138' })).toBe(9901);
+    expect(sub(-1000, 'Úklid Novák s.r.o.', 'mzda pro paní na úklid', { constantSymbol: '0138' })).toBe(9901);
     expect(sub(52000, 'Alza.cz a.s.', 'Mzda 03/2026', { constantSymbol: '0138' })).toBe(101);
-    expect(sub(300, 'Petr Malý', 'cokoli')).toBe(105);
+    expect(sub(300, 'Firma s.r.o.', 'cokoli')).toBe(105);
+  });
+
+  it('reads money to and from people as transfers unless a keyword for people says more', () => {
+    expect(sub(1500, 'Jana Veselá', 'Na vlak a knihy')).toBe(1202);
+    expect(sub(-540, 'Eva Malá', 'za lidl nakup')).toBe(1202);
+    expect(sub(-700, 'Tomáš Novák', 'Netflix na 3 mesice')).toBe(1202);
+    expect(sub(-1200, 'Albert Novotný', 'Tenis kurt - podíl')).toBe(1202);
+    expect(sub(-16500, 'Ing. Jiří Procházka', 'Najem byt - spotify zahrnut')).toBe(201);
+    expect(sub(-800, 'MUDr. Hana Šťastná', 'Dentální hygiena')).toBe(902);
+    expect(sub(-600, 'Markéta Horáková', 'Hlídání dětí')).toBe(1702);
+    expect(sub(-3000, 'Petra Nováková', 'Převod na spoření')).toBe(1201);
+    expect(sub(-2500, 'Ing. Marie Kopecká', 'Vedení účetnictví 05/2026')).toBe(2002);
+  });
+
+  it('lets a merchant named in the note of a transfer to someone else only hint, after the keywords', () => {
+    expect(sub(-16500, 'Správa domu Korunní s.r.o.', 'Najem byt - spotify zahrnut')).toBe(201);
+    expect(sub(-169, 'Rodinný účet s.r.o.', 'Spotify')).toBe(802);
+  });
+
+  it('knows postal and courier services, professional services, business expenses and business income', () => {
+    expect(sub(-120, '', 'X', { mccCode: '4215' })).toBe(2001);
+    expect(sub(-89, '', 'X', { mccCode: '9402' })).toBe(2001);
+    expect(sub(-5000, '', 'X', { mccCode: '8111' })).toBe(2002);
+    expect(sub(-3000, '', 'X', { mccCode: '8931' })).toBe(2002);
+    expect(sub(-990, '', 'X', { mccCode: '7399' })).toBe(2003);
+    expect(sub(-6050, 'Advokátní kancelář Novotný s.r.o.', 'Faktura 112')).toBe(2002);
+    expect(sub(-79, '', 'Nákup: ZASILKOVNA.CZ, Praha, CZ, dne 9.5.2026, částka 79.00 CZK')).toBe(2001);
+    expect(sub(-4200, 'Impact Hub Brno', 'Coworking květen')).toBe(2003);
+    expect(sub(41250, 'Acme Software GmbH', 'Invoice 2026-005')).toBe(106);
+    // An invoice paid says nothing; the other words of the note still do.
+    expect(sub(-1890, 'Stavby Novák s.r.o.', 'Faktura 77 - elektřina')).toBe(701);
   });
 
   it('reads keywords with inflection stems and the longest phrase', () => {

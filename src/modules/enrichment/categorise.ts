@@ -7,8 +7,11 @@
  *   4. the bank's externalCategoryName (data/external-categories.json),
  *   5. the Czech constant symbol, when it marks a payment kind (data/constant-symbols.json),
  *   6. nothing: other income / uncategorised spending by the sign of the amount.
- * The sign of the amount turns each signal into the subcategory for that direction (taxonomy
- * `forAmount`). Generic MCCs (digital goods, miscellaneous retail, money services) and refunds
+ * A private person as the counterparty (people.ts) gives 1202 Transfers to and from people after
+ * all these signals, and only keywords of subcategories marked `people` in the taxonomy (rent,
+ * wages, a doctor, an accountant...) count for a person; a merchant named in the note of a
+ * transfer to someone else is a hint after the note's keywords. The sign of the amount turns
+ * each signal into the subcategory for that direction (taxonomy `forAmount`). Generic MCCs (digital goods, miscellaneous retail, money services) and refunds
  * inferred only from the sign are weak: they decide only when no other signal does. The most
  * trusted remaining signal gives the category; inside that category the words are more specific
  * than the codes: the subcategory is that of a known merchant, else of a keyword, else of the
@@ -16,7 +19,7 @@
  */
 import { readData } from './data.ts';
 import type { Merchant } from './merchants.ts';
-import { fallback, forAmount, subcategory, type Candidate, type Subcategory } from './taxonomy.ts';
+import { appliesTo, fallback, forAmount, personSubcategory, subcategory, type Candidate, type Subcategory } from './taxonomy.ts';
 import { PhraseIndex, tokenize } from './text.ts';
 
 interface KeywordRule {
@@ -34,7 +37,7 @@ interface Rule {
 
 const mccRules = readData<{ rules: { from: number; to: number; subcategoryId: number; generic?: boolean }[] }>('mcc-rules.json').rules;
 /** Rule per MCC 0..9999; wider ranges are written first so narrower ones overwrite them. */
-const byMcc: (Rule | undefined)[] = new Array(10_000);
+const byMcc: (MccRule | undefined)[] = new Array(10_000);
 for (const r of [...mccRules].sort((a, b) => b.to - b.from - (a.to - a.from))) {
   const rule = { sub: subcategory(r.subcategoryId, `mcc-rules.json ${r.from}-${r.to}`), generic: r.generic === true };
   for (let code = r.from; code <= r.to; code++) byMcc[code] = rule;
@@ -65,15 +68,31 @@ for (const s of readData<{ symbols: { symbol: string; subcategoryId: number | nu
 const MCC = /^\d{1,4}$/;
 const SYMBOL = /^\d{1,4}$/;
 
+/** The MCC rule of `code` (ISO 18245, "5411"), or undefined when the code is malformed or not covered. */
+export function mccRule(code: string | null | undefined): MccRule | undefined {
+  return code && MCC.test(code) ? byMcc[Number(code)] : undefined;
+}
+
+/** What an MCC says: a subcategory, and whether the code is generic (a weak signal). */
+export interface MccRule {
+  sub: Subcategory;
+  generic: boolean;
+}
+
 /** What categorisation reads of one transaction. Tokens come from text.ts / merchants.ts `analyse`. */
 export interface CategoryInput {
   /** Negative for money spent, positive for money received (spec "Transaction" amount). */
   amount: number;
-  mccCode: string | null;
+  /** The MCC's rule (`mccRule`), if any. */
+  mcc: MccRule | undefined;
   counterPartyTokens: string[];
   noteTokens: string[];
   counterPartyMerchant: Merchant | null;
   noteMerchant: Merchant | null;
+  /** A merchant the note names that is not the payee: a hint after the note's keywords. */
+  noteHint: Merchant | null;
+  /** The counterparty is a private person (people.ts). */
+  person: boolean;
   externalCategoryName: string | null;
   constantSymbol: string | null;
 }
@@ -88,22 +107,29 @@ function push(signals: Signal[], amount: number, sub: Subcategory | null | undef
   if (candidate) signals.push({ sub: candidate.sub, weak: candidate.weak || weak, words });
 }
 
-function pushText(signals: Signal[], amount: number, merchant: Merchant | null, tokens: string[], keywords: PhraseIndex<Rule>): void {
+/**
+ * Appends the merchant's signal, then that of the longest keyword of `tokens` that means
+ * something for the direction of `amount` (an invoice received says nothing about an invoice
+ * paid) and, for a person, belongs to a `people` subcategory.
+ */
+function pushText(signals: Signal[], amount: number, merchant: Merchant | null, tokens: string[], keywords: PhraseIndex<Rule>, person: boolean): void {
   if (merchant) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
-  const rule = keywords.longestMatch(tokens)?.value;
+  const rule = keywords.longestMatch(tokens, (r) => (!person || r.sub.people === true) && appliesTo(r.sub, amount))?.value;
   if (rule) push(signals, amount, rule.sub, 1, rule.incomingId);
 }
 
 /** The subcategory of one transaction (never null: the fallbacks catch the rest). */
 export function categorise(input: CategoryInput): Subcategory {
-  const { amount } = input;
+  const { amount, person } = input;
   const signals: Signal[] = [];
-  const mcc = input.mccCode && MCC.test(input.mccCode) ? byMcc[Number(input.mccCode)] : undefined;
+  const { mcc } = input;
   if (mcc) push(signals, amount, mcc.sub, 0, undefined, mcc.generic);
-  pushText(signals, amount, input.counterPartyMerchant, input.counterPartyTokens, counterPartyKeywords);
-  pushText(signals, amount, input.noteMerchant, input.noteTokens, noteKeywords);
+  pushText(signals, amount, input.counterPartyMerchant, input.counterPartyTokens, counterPartyKeywords, person);
+  pushText(signals, amount, input.noteMerchant, input.noteTokens, noteKeywords, person);
+  if (input.noteHint && !person) push(signals, amount, input.noteHint.sub, 1, input.noteHint.incomingSubcategoryId);
   if (input.externalCategoryName) push(signals, amount, externalCategories.get(tokenize(input.externalCategoryName).join(' ')), 0);
   if (input.constantSymbol && SYMBOL.test(input.constantSymbol)) push(signals, amount, constantSymbols.get(input.constantSymbol.padStart(4, '0')), 0);
+  if (person) push(signals, amount, personSubcategory, 0);
 
   const first = signals.find((c) => !c.weak) ?? signals[0];
   if (!first) return amount > 0 ? fallback.incoming : fallback.outgoing;

@@ -4,8 +4,8 @@
  * functions over the bank's fields, no I/O: `enrichTransaction` for one transaction (recurrent
  * still false), `enrichAll` for an account's transactions including recurrence.
  */
-import { categorise } from './categorise.ts';
-import { analyse, merchantOf, payeeWords, type MerchantView } from './merchants.ts';
+import { categorise, mccRule } from './categorise.ts';
+import { analyse, payeeOf, payeeWords, type MerchantView } from './merchants.ts';
 import { recurrentFlags, type RecurrenceItem } from './recurrence.ts';
 import type { CategoryView } from './taxonomy.ts';
 
@@ -35,21 +35,25 @@ export interface EnrichedTransaction {
 export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
   const counterParty = analyse(t.counterParty);
   const note = analyse(t.note);
-  const match = merchantOf(counterParty, note);
+  const mcc = mccRule(t.details.mccCode);
+  const payee = payeeOf(counterParty, note, { mcc: Boolean(t.details.mccCode), mccCategoryId: mcc && !mcc.generic ? mcc.sub.categoryId : null });
+  const { merchant } = payee;
   const sub = categorise({
     amount: t.amount,
-    mccCode: t.details.mccCode ?? null,
+    mcc,
     counterPartyTokens: counterParty.tokens,
     noteTokens: note.tokens,
-    counterPartyMerchant: match?.inCounterParty ? match.merchant : null,
-    noteMerchant: match && !match.inCounterParty ? match.merchant : null,
+    counterPartyMerchant: payee.inCounterParty ? merchant : null,
+    noteMerchant: payee.inCounterParty ? null : merchant,
+    noteHint: payee.noteHint,
+    person: payee.person,
     externalCategoryName: t.details.externalCategoryName ?? null,
     constantSymbol: t.details.constantSymbol ?? null,
   });
-  const words = match ? null : payeeWords(counterParty, note);
+  const words = merchant ? null : payeeWords(counterParty, note);
   return {
-    enrichment: { category: sub.view, merchant: match?.merchant.view ?? null, recurrent: false },
-    payeeKey: match ? `m:${match.merchant.id}` : words === null ? null : `p:${words}`,
+    enrichment: { category: sub.view, merchant: merchant?.view ?? null, recurrent: false },
+    payeeKey: merchant ? `m:${merchant.id}` : words === null ? null : `p:${words}`,
   };
 }
 

@@ -1,12 +1,20 @@
 /**
- * Accuracy of enrichment against test/fixtures/enrichment-labelled.json (hand-labelled, see its
- * $comment). Prints category, subcategory, merchant precision / recall and recurrence accuracy
- * with every miss; fails below 90 % category, 95 % merchant precision, 90 % recurrence.
+ * Accuracy of enrichment on hand-labelled transactions (docs/categories.md, "Quality and speed").
+ * Prints category, subcategory, merchant precision / recall and recurrence accuracy with every
+ * miss for two sets:
+ * - the HELD-OUT set test/fixtures/enrichment-labelled.json, written without looking at the rules
+ *   or the merchant list: the gate (fails below 90 % category, 95 % merchant precision, 90 %
+ *   recurrence). Rules are never tuned to its rows;
+ * - the DEVELOPMENT set test/fixtures/enrichment-development.json, written together with rules
+ *   tuned to it: reported and held to the same floors so that general changes do not regress it,
+ *   but its scores are not evidence of accuracy.
+ * A merchant label is a key of data/merchants.json; a held-out label may name a real merchant the
+ * list lacks (reported, counted as a merchant the rules missed).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { enrichAll } from './enrich.ts';
-import { merchantByKey } from './merchants.ts';
+import { allMerchants, merchantByKey } from './merchants.ts';
 import { subcategory } from './taxonomy.ts';
 
 interface LabelledTransaction {
@@ -16,88 +24,121 @@ interface LabelledTransaction {
   note: string;
   mccCode?: string;
   constantSymbol?: string;
+  variableSymbol?: string;
   externalCategoryName?: string;
   transactionCode?: string;
   expect: [number, string | null, boolean];
 }
 
-const fixture = JSON.parse(readFileSync(new URL('../../../test/fixtures/enrichment-labelled.json', import.meta.url), 'utf8')) as {
-  accounts: { name: string; transactions: LabelledTransaction[] }[];
-};
+interface Report {
+  transactions: number;
+  category: number;
+  subcategory: number;
+  merchantPrecision: number;
+  merchantRecall: number;
+  recurrence: number;
+  missingFromList: string[];
+  text: string;
+}
 
 const percent = (hits: number, total: number) => (total === 0 ? 100 : (100 * hits) / total);
+const keyById = new Map(allMerchants().map((m) => [m.id, m.key]));
 
-describe('enrichment accuracy on hand-labelled transactions', () => {
-  const rows = fixture.accounts.flatMap((account) => {
-    const input = account.transactions.map((t) => ({
-      amount: t.amount,
-      note: t.note,
-      counterParty: t.counterParty,
-      recordDate: new Date(`${t.date}T12:00:00Z`),
-      details: { mccCode: t.mccCode, constantSymbol: t.constantSymbol, externalCategoryName: t.externalCategoryName },
-    }));
-    const enriched = enrichAll(input);
-    return account.transactions.map((t, i) => ({ t, got: enriched[i]! }));
-  });
+function load(name: string): LabelledTransaction[][] {
+  const fixture = JSON.parse(readFileSync(new URL(`../../../test/fixtures/${name}`, import.meta.url), 'utf8')) as {
+    accounts: { transactions: LabelledTransaction[] }[];
+  };
+  return fixture.accounts.map((a) => a.transactions);
+}
 
-  it('labels are valid', () => {
-    expect(rows.length).toBeGreaterThanOrEqual(400);
-    for (const { t } of rows) {
-      expect(() => subcategory(t.expect[0])).not.toThrow();
-      if (t.expect[1] !== null) expect(merchantByKey(t.expect[1]), t.expect[1]).toBeDefined();
-    }
-  });
-
-  it('meets the accuracy targets', () => {
-    let category = 0;
-    let sub = 0;
-    let recurrence = 0;
-    let merchantPredicted = 0;
-    let merchantRight = 0;
-    let merchantLabelled = 0;
-    let merchantFound = 0;
-    let merchantExact = 0;
-    const misses: string[] = [];
-    for (const { t, got } of rows) {
-      const [subId, merchantKey, recurrent] = t.expect;
-      const expectedMerchant = merchantKey === null ? null : merchantByKey(merchantKey)!.id;
-      const gotMerchant = got.merchant?.id ?? null;
-      if (got.category.categoryId === subcategory(subId).categoryId) category++;
-      if (got.category.subcategoryId === subId) sub++;
-      if (got.recurrent === recurrent) recurrence++;
-      if (gotMerchant !== null) merchantPredicted++;
-      if (gotMerchant !== null && gotMerchant === expectedMerchant) merchantRight++;
-      if (expectedMerchant !== null) merchantLabelled++;
-      if (expectedMerchant !== null && gotMerchant === expectedMerchant) merchantFound++;
-      if (gotMerchant === expectedMerchant) merchantExact++;
-      const wrong = [
-        got.category.subcategoryId !== subId ? `subcategory ${got.category.subcategoryId} (want ${subId})` : '',
-        gotMerchant !== expectedMerchant ? `merchant ${got.merchant?.name ?? 'null'} (want ${merchantKey ?? 'null'})` : '',
-        got.recurrent !== recurrent ? `recurrent ${got.recurrent}` : '',
-      ].filter(Boolean);
-      if (wrong.length) misses.push(`  ${t.date} ${t.amount} "${t.counterParty}" "${t.note}": ${wrong.join(', ')}`);
-    }
-    const report = {
-      transactions: rows.length,
-      category: percent(category, rows.length),
-      subcategory: percent(sub, rows.length),
-      merchantPrecision: percent(merchantRight, merchantPredicted),
-      merchantRecall: percent(merchantFound, merchantLabelled),
-      merchantAccuracy: percent(merchantExact, rows.length),
-      recurrence: percent(recurrence, rows.length),
-    };
-    console.log(
-      [
-        `enrichment accuracy on ${report.transactions} hand-labelled transactions:`,
-        `  category ${report.category.toFixed(1)} % (subcategory ${report.subcategory.toFixed(1)} %)`,
-        `  merchant precision ${report.merchantPrecision.toFixed(1)} % (recall ${report.merchantRecall.toFixed(1)} %, accuracy incl. null ${report.merchantAccuracy.toFixed(1)} %)`,
-        `  recurrence ${report.recurrence.toFixed(1)} %`,
-        `misses (${misses.length}):`,
-        ...misses,
-      ].join('\n'),
+/** Enriches every account of `name` and compares with its labels. */
+function evaluate(name: string): Report {
+  const rows = load(name).flatMap((transactions) => {
+    const enriched = enrichAll(
+      transactions.map((t) => ({
+        amount: t.amount,
+        note: t.note,
+        counterParty: t.counterParty,
+        recordDate: new Date(`${t.date}T12:00:00Z`),
+        details: { mccCode: t.mccCode, constantSymbol: t.constantSymbol, externalCategoryName: t.externalCategoryName },
+      })),
     );
-    expect(report.category).toBeGreaterThanOrEqual(90);
-    expect(report.merchantPrecision).toBeGreaterThanOrEqual(95);
-    expect(report.recurrence).toBeGreaterThanOrEqual(90);
+    return transactions.map((t, i) => ({ t, got: enriched[i]! }));
+  });
+  let category = 0;
+  let sub = 0;
+  let recurrence = 0;
+  let merchantPredicted = 0;
+  let merchantRight = 0;
+  let merchantLabelled = 0;
+  let merchantFound = 0;
+  const missingFromList = new Set<string>();
+  const misses: string[] = [];
+  for (const { t, got } of rows) {
+    const [subId, expected, recurrent] = t.expect;
+    const gotKey = got.merchant === null ? null : keyById.get(got.merchant.id)!;
+    if (expected !== null && !merchantByKey(expected)) missingFromList.add(expected);
+    if (got.category.categoryId === subcategory(subId).categoryId) category++;
+    if (got.category.subcategoryId === subId) sub++;
+    if (got.recurrent === recurrent) recurrence++;
+    if (gotKey !== null) merchantPredicted++;
+    if (gotKey !== null && gotKey === expected) merchantRight++;
+    if (expected !== null) merchantLabelled++;
+    if (expected !== null && gotKey === expected) merchantFound++;
+    const wrong = [
+      got.category.categoryId !== subcategory(subId).categoryId ? `CATEGORY ${got.category.subcategoryId} (want ${subId})` : '',
+      got.category.categoryId === subcategory(subId).categoryId && got.category.subcategoryId !== subId ? `subcategory ${got.category.subcategoryId} (want ${subId})` : '',
+      gotKey !== expected ? `${gotKey !== null ? 'MERCHANT' : 'merchant'} ${gotKey ?? 'null'} (want ${expected ?? 'null'})` : '',
+      got.recurrent !== recurrent ? `RECURRENT ${got.recurrent}` : '',
+    ].filter(Boolean);
+    if (wrong.length) misses.push(`  ${t.date} ${t.amount} "${t.counterParty}" "${t.note}": ${wrong.join(', ')}`);
+  }
+  const report = {
+    transactions: rows.length,
+    category: percent(category, rows.length),
+    subcategory: percent(sub, rows.length),
+    merchantPrecision: percent(merchantRight, merchantPredicted),
+    merchantRecall: percent(merchantFound, merchantLabelled),
+    recurrence: percent(recurrence, rows.length),
+    missingFromList: [...missingFromList].sort(),
+  };
+  const text = [
+    `enrichment accuracy on ${report.transactions} hand-labelled transactions of ${name}:`,
+    `  category ${report.category.toFixed(1)} % (subcategory ${report.subcategory.toFixed(1)} %)`,
+    `  merchant precision ${report.merchantPrecision.toFixed(1)} % (${merchantRight}/${merchantPredicted}), recall ${report.merchantRecall.toFixed(1)} % (${merchantFound}/${merchantLabelled})`,
+    `  recurrence ${report.recurrence.toFixed(1)} %`,
+    `  labelled merchants not on the list: ${report.missingFromList.join(', ') || 'none'}`,
+    `misses (${misses.length}; upper case: counted against category, merchant precision or recurrence):`,
+    ...misses,
+  ].join('\n');
+  return { ...report, text };
+}
+
+function expectTargets(report: Report): void {
+  expect(report.category).toBeGreaterThanOrEqual(90);
+  expect(report.merchantPrecision).toBeGreaterThanOrEqual(95);
+  expect(report.recurrence).toBeGreaterThanOrEqual(90);
+}
+
+describe('enrichment accuracy', () => {
+  for (const name of ['enrichment-labelled.json', 'enrichment-development.json']) {
+    it(`${name}: labels are valid`, () => {
+      const rows = load(name).flat();
+      expect(rows.length).toBeGreaterThanOrEqual(400);
+      for (const t of rows) expect(() => subcategory(t.expect[0])).not.toThrow();
+      if (name === 'enrichment-development.json') for (const t of rows) if (t.expect[1] !== null) expect(merchantByKey(t.expect[1]), t.expect[1]).toBeDefined();
+    });
+  }
+
+  it('meets the targets on the held-out set (the gate)', () => {
+    const report = evaluate('enrichment-labelled.json');
+    console.log(report.text);
+    expectTargets(report);
+  });
+
+  it('does not regress on the development set', () => {
+    const report = evaluate('enrichment-development.json');
+    console.log(report.text);
+    expectTargets(report);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { allMerchants, analyse, merchantOf, payeeWords, recognise } from './merchants.ts';
+import { allMerchants, analyse, payeeOf, payeeWords, recognise } from './merchants.ts';
 
-const merchant = (text: string) => recognise(analyse(text))?.key ?? null;
+const merchant = (text: string, card = false, mccCategoryId: number | null = null) => recognise(analyse(text), { card, mccCategoryId, name: true })?.merchant.key ?? null;
+const payee = (counterParty: string, note: string, mcc = false) => payeeOf(analyse(counterParty), analyse(note), { mcc, mccCategoryId: null });
 
 describe('merchant recognition', () => {
   it('recognises card descriptors with terminal ids, cities, legal forms and case', () => {
@@ -39,10 +40,55 @@ describe('merchant recognition', () => {
     expect(merchant('')).toBeNull();
   });
 
+  it('reads an exact alias opening an upper-case card descriptor with any town after it, when the MCC agrees', () => {
+    const grocery = 3;
+    const transport = 5;
+    expect(merchant('SPAR HOLICE', true, grocery)).toBe('spar');
+    expect(merchant('COOP TUTY VELKA BITES', true, grocery)).toBe('coop');
+    expect(merchant('MAKRO PRAHA-STODULKY', true, grocery)).toBe('makro');
+    expect(merchant('ALBERT VAM DEKUJE 1234 PRAHA 5', true, grocery)).toBe('albert');
+    expect(merchant('SHELL HORNI POCERNICE', true, transport)).toBe('shell');
+    expect(merchant('BP KLECANY', true, transport)).toBe('bp');
+    expect(merchant('MOL OSTRAVA-PORUBA', true, null)).toBe('mol');
+    // Not a card payment, a mixed-case name, or an MCC of another category: no guess.
+    expect(merchant('SPAR HOLICE')).toBeNull();
+    expect(merchant('Spar Holice', true, grocery)).toBeNull();
+    expect(merchant('ORANGE BAR STODOLNI', true, 4)).toBeNull();
+    expect(merchant('BARBER SHOP SHELL', true, null)).toBeNull();
+  });
+
+  it('reads the descriptor after the card-payment markers of Czech banks', () => {
+    expect(merchant('Nákup: GLOBUS BRNO-IVANOVICE, Brno, CZ, dne 3.5.2026, částka 812.00 CZK')).toBe('globus');
+    expect(merchant('Nákup: AWS EMEA, aws.amazon.co, LU, dne 2.5.2026, částka 12.40 USD')).toBe('aws');
+    expect(merchant('Místo: PENNY MARKET JICIN')).toBe('penny');
+    expect(merchant('PLATBA KARTOU KAUFLAND 1234 ZNOJMO CZ')).toBe('kaufland');
+    expect(merchant('Místo: ZELENINA U NADRAZI JICIN')).toBeNull();
+  });
+
+  it('matches aliases in bank-transfer names only when they open the name or the rest is noise', () => {
+    expect(merchant('Knihy Dobrovský s.r.o.')).toBe('dobrovsky');
+    expect(merchant('Generali Česká pojišťovna a.s.')).toBe('generali');
+    expect(merchant('Správa nemovitostí Dobrovský s.r.o.')).toBeNull();
+    expect(merchant('Petr Dobrovský')).toBeNull();
+  });
+
+  it('never makes a person a merchant, nor takes the merchant of a transfer from its note', () => {
+    expect(payee('Petr Dobrovský', 'Vrácení půjčky')).toEqual({ merchant: null, inCounterParty: false, person: true, noteHint: null });
+    expect(payee('Tomáš Novák', 'Netflix na 3 mesice')).toMatchObject({ merchant: null, person: true });
+    expect(payee('NOVAKOVA EVA', 'za lidl nakup')).toMatchObject({ merchant: null, person: true });
+    expect(payee('Albert Novotný', 'tenis')).toMatchObject({ merchant: null, person: true });
+    expect(payee('Zara Ahmed', 'Dinner')).toMatchObject({ merchant: null, person: true });
+    expect(payee('Ing. Jiří Procházka', 'Najem byt - spotify zahrnut')).toMatchObject({ merchant: null, person: true });
+    expect(payee('Správa domu Korunní s.r.o.', 'Najem byt - spotify zahrnut')).toMatchObject({ merchant: null, person: false, noteHint: { key: 'spotify' } });
+    // A card payment is never a person, even when the shop bears a first name.
+    expect(payee('ZARA 3145 PALLADIUM PRAHA', '', true)).toMatchObject({ merchant: { key: 'zara' }, person: false });
+    expect(payee('Marks & Spencer', '')).toMatchObject({ merchant: { key: 'marks-and-spencer' }, person: false });
+  });
+
   it('lets a merchant in the note win over an intermediary counterparty', () => {
-    expect(merchantOf(analyse('PayPal Europe S.a r.l.'), analyse('PAYPAL *NETFLIX.COM'))).toMatchObject({ merchant: { key: 'netflix' }, inCounterParty: false });
-    expect(merchantOf(analyse('PayPal Europe S.a r.l.'), analyse('nakup'))).toMatchObject({ merchant: { key: 'paypal' }, inCounterParty: true });
-    expect(merchantOf(analyse('Alza.cz a.s.'), analyse('Netflix'))).toMatchObject({ merchant: { key: 'alza' } });
+    expect(payee('PayPal Europe S.a r.l.', 'PAYPAL *NETFLIX.COM')).toMatchObject({ merchant: { key: 'netflix' }, inCounterParty: false });
+    expect(payee('PayPal Europe S.a r.l.', 'nakup')).toMatchObject({ merchant: { key: 'paypal' }, inCounterParty: true });
+    expect(payee('Alza.cz a.s.', 'Netflix')).toMatchObject({ merchant: { key: 'alza' } });
   });
 
   it('derives payee words without noise and digits', () => {

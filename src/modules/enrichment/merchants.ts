@@ -1,17 +1,29 @@
 /**
  * Merchant recognition (spec "Transaction", enrichment.merchant; docs/categories.md): a
  * counterparty or card descriptor is normalised (text.ts) and matched against the merchant list
- * in data/merchants.json, whose ids are stable UUIDs. `NAME *rest` prefixes of payment processors
- * (data: processors) are cut off and the rest is matched; a processor that is itself the
- * merchant of record (GOOGLE *, APPLE.COM *) stands in when the rest is unknown. Aliases match
- * anywhere at word boundaries; exact aliases (ordinary words, short names) only when the rest of
- * the text is noise (data/descriptor-noise.json: cities, countries, legal forms, payment words,
- * tokens with digits) or when the alias opens the text and a token with a digit follows it
- * ("SHELL 0412 <any town>"). Of several matches the longest wins. No match: null, never a guess.
+ * in data/merchants.json, whose ids are stable UUIDs. Unknown payees get null, never a guess.
+ * - A card-payment marker opening a text ("Nákup:", "Místo:", "PLATBA KARTOU", data:
+ *   descriptor-noise.json cardMarkers) is cut off; the descriptor runs to the first comma (Fio:
+ *   "Nákup: ALBERT VAM DEKUJE, Plzen, CZ, dne ...").
+ * - `NAME *rest` prefixes of payment processors (data: processors) are cut off and the rest is
+ *   matched; a processor that is itself the merchant of record (GOOGLE *, APPLE.COM *) stands in
+ *   when the rest is unknown.
+ * - Aliases match anywhere at word boundaries in notes and card payments (an MCC or a marker);
+ *   in names (bank-transfer counterparties) only when they open the name or the rest is noise,
+ *   so "Petr Dobrovský" is not the bookshop.
+ * - Exact aliases (ordinary words, short names) match when the rest is noise (noise.ts); when
+ *   they open the descriptor and a token with a digit follows ("SHELL 0412 <any town>"); or, in
+ *   a card payment, when they open an upper-case descriptor whose MCC (if specific) is of the
+ *   merchant's category ("SPAR HOLICE", "COOP TUTY VELKA BITES").
+ * - Of several accepted matches the longest wins.
+ * - A private person (people.ts) is never a merchant, and the note of a transfer to a payee the
+ *   list does not know names no merchant: it is only a category hint (Payee.noteHint).
  */
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
-import { hasDigit, PhraseIndex, tokenize } from './text.ts';
+import { CARD_MARKER, cardMarkerLength, firstSignificant, restIsNoise, significant } from './noise.ts';
+import { isPersonName } from './people.ts';
+import { fold, hasDigit, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
 /** The merchant part of a transaction's enrichment, as the API serves it. */
 export interface MerchantView {
@@ -34,10 +46,6 @@ export interface Merchant {
 interface MerchantsFile {
   processors: { prefix: string; merchantOfRecordKey: string | null }[];
   merchants: { id: string; key: string; name: string; subcategoryId: number; incomingSubcategoryId?: number; intermediary?: boolean; aliases: string[]; exactAliases: string[] }[];
-}
-
-interface NoiseFile {
-  [group: string]: string[] | string;
 }
 
 const file = readData<MerchantsFile>('merchants.json');
@@ -73,79 +81,140 @@ for (const p of file.processors) {
   processors.set(tokenize(p.prefix).join(' '), mor);
 }
 
-const noise = new PhraseIndex<true>();
-for (const [group, words] of Object.entries(readData<NoiseFile>('descriptor-noise.json'))) {
-  if (!group.startsWith('$') && Array.isArray(words)) for (const word of words) noise.add(word, true);
-}
-
 /** The merchant with `key` (data handle), or undefined. */
 export const merchantByKey = (key: string): Merchant | undefined => byKey.get(key);
 
 /** Every merchant of the list. */
 export const allMerchants = (): Merchant[] => [...byKey.values()];
 
-/** True when every token outside [start, end) is noise. */
-function restIsNoise(tokens: readonly string[], start: number, end: number): boolean {
-  for (let at = 0; at < tokens.length; ) {
-    if (at >= start && at < end) {
-      at = end;
-      continue;
-    }
-    if (hasDigit(tokens[at]!)) {
-      at++;
-      continue;
-    }
-    const match = noise.matchAt(tokens, at);
-    if (!match || (at < start && match.end > start)) return false;
-    at = match.end;
-  }
-  return true;
-}
-
-/** Tokens of a text, with the processor its `NAME *` prefix names (undefined: none). */
+/** A normalised counterparty or note: tokens, the processor its `NAME *` prefix names and where its descriptor lies. */
 export interface AnalysedText {
   tokens: string[];
+  /** The processor named by a `NAME *` prefix (cut off): null none of record, undefined no prefix. */
   processor: Merchant | null | undefined;
+  /** Tokens [start, end) are the descriptor: after a card-payment marker, up to the first comma. */
+  start: number;
+  end: number;
+  /** A card-payment marker opens the text. */
+  card: boolean;
+  /** The descriptor as written (its case tells a card terminal's upper-case descriptor from a name). */
+  descriptor: string;
 }
 
 const STAR_PREFIX = /^\s*([^*]{1,24}?)\s*\*\s*/;
+const LOWER = /\p{Ll}/u;
+const LETTER = /\p{L}/u;
 
-/** Splits off a payment processor's `NAME *` prefix and tokenizes the rest. */
-export function analyse(text: string): AnalysedText {
+/** `text` without a payment processor's `NAME *` prefix, and the processor (undefined: no prefix). */
+function withoutProcessor(text: string): [string, Merchant | null | undefined] {
   const star = text.includes('*') ? STAR_PREFIX.exec(text) : null;
   if (star) {
     const prefix = tokenize(star[1]!).join(' ');
-    if (processors.has(prefix)) return { tokens: tokenize(text.slice(star[0].length)), processor: processors.get(prefix) };
+    if (processors.has(prefix)) return [text.slice(star[0].length), processors.get(prefix)];
   }
-  return { tokens: tokenize(text), processor: undefined };
+  return [text, undefined];
 }
 
-/** The merchant a counterparty or descriptor names, or null. */
-export function recognise(text: AnalysedText): Merchant | null {
-  const { tokens } = text;
-  let best = aliases.longestMatch(tokens);
-  for (let at = 0; at < tokens.length; at++) {
-    const exact = exactAliases.matchAt(tokens, at);
-    if (!exact || (best && exact.end - exact.start <= best.end - best.start)) continue;
-    const opensWithTerminal = exact.start === 0 && exact.end < tokens.length && hasDigit(tokens[exact.end]!);
-    if (opensWithTerminal || restIsNoise(tokens, exact.start, exact.end)) best = exact;
+/** Splits off a card-payment marker and a payment processor's `NAME *` prefix and tokenizes the rest. */
+export function analyse(text: string): AnalysedText {
+  const all = tokenize(text);
+  if (cardMarkerLength(all) === 0) {
+    const [body, processor] = withoutProcessor(text);
+    const tokens = processor === undefined ? all : tokenize(body);
+    return { tokens, processor, start: 0, end: tokens.length, card: false, descriptor: body };
   }
-  return best?.value ?? text.processor ?? null;
+  // A bank's card-payment description: the marker, the descriptor up to the first comma, the rest.
+  const head = text.slice(0, CARD_MARKER.exec(fold(text))![0].length);
+  const rest = text.slice(head.length);
+  const comma = rest.indexOf(',');
+  const [body, processor] = withoutProcessor(comma < 0 ? rest : rest.slice(0, comma));
+  const headTokens = tokenize(head);
+  const bodyTokens = tokenize(body);
+  const tokens = headTokens.concat(bodyTokens, comma < 0 ? [] : tokenize(rest.slice(comma)));
+  return { tokens, processor, start: headTokens.length, end: headTokens.length + bodyTokens.length, card: true, descriptor: body };
 }
 
-/** Where a transaction's merchant was recognised. */
-export interface MerchantMatch {
+/** What recognition knows beyond the text: whether the transaction is a card payment and the category its MCC names. */
+export interface RecognitionContext {
+  /** The transaction has an MCC (a card payment), or the text has a card-payment marker. */
+  card: boolean;
+  /** Category of a specific (non-generic) MCC, else null. */
+  mccCategoryId: number | null;
+  /** The text is a bank-transfer counterparty (a name), not a note. */
+  name?: boolean;
+}
+
+/** A merchant found in a text: tokens [start, end) (-1 when only a processor's `NAME *` prefix names it). */
+export interface Recognised {
   merchant: Merchant;
-  inCounterParty: boolean;
+  start: number;
+  end: number;
 }
 
-/** The merchant of a transaction: from the counterparty, else the note; an intermediary yields to a merchant the note names. */
-export function merchantOf(counterParty: AnalysedText, note: AnalysedText): MerchantMatch | null {
-  const fromCounterParty = recognise(counterParty);
-  if (fromCounterParty && !fromCounterParty.intermediary) return { merchant: fromCounterParty, inCounterParty: true };
-  const fromNote = recognise(note);
-  if (fromNote) return { merchant: fromNote, inCounterParty: false };
-  return fromCounterParty ? { merchant: fromCounterParty, inCounterParty: true } : null;
+const longer = (match: PhraseMatch<Merchant> | null, than: PhraseMatch<Merchant> | null): match is PhraseMatch<Merchant> =>
+  match !== null && (than === null || match.end - match.start > than.end - than.start);
+
+/** The merchant a counterparty or descriptor names (see the module comment), or null. */
+export function recognise(text: AnalysedText, context: RecognitionContext): Recognised | null {
+  const { tokens } = text;
+  const card = context.card || text.card;
+  const opening = firstSignificant(tokens, text.start, text.end);
+  let best: PhraseMatch<Merchant> | null = null;
+  for (let at = 0; at < tokens.length; at++) {
+    const plain = aliases.matchAt(tokens, at);
+    if (longer(plain, best) && (card || !context.name || at === opening || restIsNoise(tokens, plain.start, plain.end))) best = plain;
+    const exact = exactAliases.matchAt(tokens, at);
+    if (longer(exact, best) && exactAccepted(text, exact, at === opening, card, context.mccCategoryId)) best = exact;
+  }
+  if (best) return { merchant: best.value, start: best.start, end: best.end };
+  return text.processor ? { merchant: text.processor, start: -1, end: -1 } : null;
+}
+
+/**
+ * An exact alias counts when the rest of the text is noise; or when it opens the descriptor and
+ * a token with a digit follows it, or, in a card payment, the descriptor is upper-case and a
+ * specific MCC, if any, is of the merchant's category.
+ */
+function exactAccepted(text: AnalysedText, match: PhraseMatch<Merchant>, opens: boolean, card: boolean, mccCategoryId: number | null): boolean {
+  const { tokens } = text;
+  if (restIsNoise(tokens, match.start, match.end)) return true;
+  if (!opens) return false;
+  if (match.end < tokens.length && hasDigit(tokens[match.end]!)) return true;
+  return card && LETTER.test(text.descriptor) && !LOWER.test(text.descriptor) && (mccCategoryId === null || mccCategoryId === match.value.sub.categoryId);
+}
+
+/** Who a transaction's counterparty is, as far as enrichment can tell. */
+export interface Payee {
+  /** The transaction's merchant, or null. */
+  merchant: Merchant | null;
+  /** Whether the merchant was found in the counterparty (else the note). */
+  inCounterParty: boolean;
+  /** The counterparty is a private person (people.ts). */
+  person: boolean;
+  /** A merchant the note names that cannot be the payee (the counterparty is someone else): a category hint only. */
+  noteHint: Merchant | null;
+}
+
+const payee = (merchant: Merchant | null, inCounterParty: boolean, person: boolean, noteHint: Merchant | null): Payee => ({ merchant, inCounterParty, person, noteHint });
+
+/**
+ * The payee of a transaction. The counterparty is read first: a merchant that is not an
+ * intermediary is the payee; a private person has no merchant. The note names the merchant only
+ * when the counterparty names no one (empty, or a card-payment marker) or names an intermediary
+ * (PayPal, Google, Apple, Amazon); otherwise a merchant in the note is only a hint.
+ */
+export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context: { mcc: boolean; mccCategoryId: number | null }): Payee {
+  const card = context.mcc || counterParty.card;
+  const fromCounterParty = recognise(counterParty, { card, mccCategoryId: context.mccCategoryId, name: true });
+  const covered = fromCounterParty !== null && fromCounterParty.start >= 0 && restIsNoise(counterParty.tokens, fromCounterParty.start, fromCounterParty.end);
+  if (!card && !covered && isPersonName(counterParty.tokens)) return payee(null, false, true, null);
+  if (fromCounterParty && !fromCounterParty.merchant.intermediary) return payee(fromCounterParty.merchant, true, false, null);
+  const fromNote = recognise(note, { card: context.mcc || note.card, mccCategoryId: context.mccCategoryId });
+  if (fromNote) {
+    const noteNamesPayee = fromCounterParty !== null || significant(counterParty.tokens) === null;
+    return noteNamesPayee ? payee(fromNote.merchant, false, false, null) : payee(null, false, false, fromNote.merchant);
+  }
+  return fromCounterParty ? payee(fromCounterParty.merchant, true, false, null) : payee(null, false, false, null);
 }
 
 /**
@@ -154,18 +223,4 @@ export function merchantOf(counterParty: AnalysedText, note: AnalysedText): Merc
  */
 export function payeeWords(counterParty: AnalysedText, note: AnalysedText): string | null {
   return significant(counterParty.tokens) ?? significant(note.tokens);
-}
-
-function significant(tokens: readonly string[]): string | null {
-  const kept: string[] = [];
-  for (let at = 0; at < tokens.length; ) {
-    const token = tokens[at]!;
-    const match = hasDigit(token) ? null : noise.matchAt(tokens, at);
-    if (match) at = match.end;
-    else {
-      if (!hasDigit(token)) kept.push(token);
-      at++;
-    }
-  }
-  return kept.length ? kept.join(' ') : null;
 }

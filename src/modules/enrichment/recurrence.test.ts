@@ -17,14 +17,29 @@ describe('recurrence', () => {
     expect(recurrentFlags(items)).toEqual([true, true, true, true, false, false]);
   });
 
-  it('accepts two equal monthly payments, but needs three when amounts vary', () => {
+  it('accepts two near-equal monthly payments of a payee paid nothing else around them, but needs three when amounts vary', () => {
     expect(recurrentFlags([item('p:svj', -3200, '2026-01-15'), item('p:svj', -3200, '2026-02-16')])).toEqual([true, true]);
+    expect(recurrentFlags([item('p:stavby novak', 28900, '2026-05-12'), item('p:stavby novak', 29750, '2026-06-11')])).toEqual([true, true]);
     expect(recurrentFlags([item('m:o2', -649, '2026-01-12'), item('m:o2', -712, '2026-02-12')])).toEqual([false, false]);
+    // Two single tickets a month apart, with a third one nearby: not a monthly pass.
+    expect(recurrentFlags([item('m:dpmb', -25, '2026-05-03'), item('m:dpmb', -25, '2026-05-06'), item('m:dpmb', -25, '2026-06-04')])).toEqual([false, false, false]);
+  });
+
+  it('needs four payments of a fixed amount on the same weekday for a weekly series', () => {
+    expect(recurrentFlags(['05-05', '05-12', '05-19'].map((d) => item('p:swimming', -300, `2026-${d}`))).some(Boolean)).toBe(false);
+    // Every Tuesday but the holiday week; a posting a day late still fits.
+    const lessons = ['05-05', '05-12', '05-19', '05-26', '06-03', '06-09', '06-23', '06-30', '07-07'].map((d) => item('p:swimming', -300, `2026-${d}`));
+    expect(recurrentFlags(lessons).every(Boolean)).toBe(true);
+  });
+
+  it('compares amounts with the series median, so a steady drift does not chain on', () => {
+    const drifting = [100, 118, 139, 164].map((a, i) => item('p:shop', -a, `2026-0${i + 1}-10`));
+    expect(recurrentFlags(drifting).some(Boolean)).toBe(false);
   });
 
   it('finds weekly, quarterly and yearly series', () => {
-    const weekly = ['2026-02-04', '2026-02-11', '2026-02-18'].map((d) => item('p:babysitter', -600, d));
-    expect(recurrentFlags(weekly)).toEqual([true, true, true]);
+    const weekly = ['2026-02-04', '2026-02-11', '2026-02-18', '2026-02-25'].map((d) => item('p:babysitter', -600, d));
+    expect(recurrentFlags(weekly)).toEqual([true, true, true, true]);
     expect(recurrentFlags([item('m:bvk', -2340, '2026-01-18'), item('m:bvk', -2340, '2026-04-17')])).toEqual([true, true]);
     expect(recurrentFlags([item('m:wedos', -1089, '2025-02-17'), item('m:wedos', -1089, '2026-02-17')])).toEqual([true, true]);
   });
@@ -37,6 +52,31 @@ describe('recurrence', () => {
   it('does not flag frequent payees whose amounts happen to line up', () => {
     const groceries = ['01-02', '01-05', '01-09', '01-12', '01-16', '01-20', '01-23', '01-27', '01-30', '02-02', '02-06'].map((d, i) => item('m:albert', -[412, 877, 301, 655, 415, 990, 240, 530, 410, 610, 415][i]!, `2026-${d}`));
     expect(recurrentFlags(groceries).some(Boolean)).toBe(false);
+  });
+
+  it('does not flag weekly fuel, frequent lunches or grocery runs that happen to line up', () => {
+    const series = (key: string, rows: [string, number][]) => rows.map(([d, a]) => item(key, -a, `2026-${d}`));
+    // Fuel about once a week, 800-1,600 CZK.
+    const fuel = series('m:omv', [['05-02', 1405], ['05-08', 1130], ['05-15', 1210], ['05-22', 1175], ['05-29', 1290], ['06-04', 845], ['06-12', 1560], ['06-19', 1230], ['06-26', 1190], ['07-03', 1320], ['07-09', 980], ['07-17', 1115]]);
+    expect(recurrentFlags(fuel).some(Boolean)).toBe(false);
+    // Lunch at the same bistro two or three times a week.
+    const lunches = series('p:bistro', [['05-04', 165], ['05-06', 172], ['05-11', 158], ['05-13', 169], ['05-18', 161], ['05-21', 175], ['05-26', 166], ['05-28', 159], ['06-02', 170], ['06-08', 163], ['06-10', 168], ['06-16', 160]]);
+    expect(recurrentFlags(lunches).some(Boolean)).toBe(false);
+    // Weekly shopping; 6 May, 5 June and 6 July look like a monthly triple, but the shop is paid far more often.
+    const shop = series('m:billa', [['05-06', 420], ['05-13', 310], ['05-20', 365], ['05-27', 290], ['06-05', 402], ['06-12', 350], ['06-19', 280], ['06-26', 377], ['07-06', 431], ['07-14', 300], ['07-21', 345]]);
+    expect(recurrentFlags(shop).some(Boolean)).toBe(false);
+  });
+
+  it('keeps a subscription recurrent next to one-off purchases at the same merchant', () => {
+    const items = [
+      item('m:apple', -25, '2026-01-14'),
+      item('m:apple', -129, '2026-01-20'),
+      item('m:apple', -25, '2026-02-14'),
+      item('m:apple', -49, '2026-02-26'),
+      item('m:apple', -25, '2026-03-16'),
+      item('m:apple', -25, '2026-04-14'),
+    ];
+    expect(recurrentFlags(items)).toEqual([true, false, true, false, true, true]);
   });
 
   it('lets salaries drift and stay recurrent', () => {

@@ -5,11 +5,19 @@
  * - payee: the same recurrence key (known merchant, else the counterparty's or note's words)
  *   and the same sign of amount;
  * - interval: weekly, fortnightly, monthly, quarterly or yearly, within a tolerance in days;
- * - amounts: each within 20 % of the previous one in the series (prices and bills drift);
- * - length: 3 payments; 2 for monthly and longer intervals when the amounts are within 1 %
- *   (a bank history of 90 days holds only 2-3 monthly payments);
- * - a series must stand out: between two of its payments at most `others` further payments to
- *   the same payee (groceries, coffee and taxis are frequent, not recurring).
+ *   weekly and fortnightly series keep their weekday (gaps on average less than half a day off)
+ *   and may miss one occurrence (a holiday);
+ * - amounts: each within 20 % of the series' median for monthly and longer intervals (bills and
+ *   prices drift), within 5 % for weekly and fortnightly ones (lessons, pocket money, a cleaner:
+ *   fixed amounts; weekly fuel and groceries vary);
+ * - length: 4 payments for weekly series, 3 for fortnightly ones; for monthly and longer ones 3, or 2
+ *   within 5 % of each other with no other payment to the payee within half an interval around
+ *   them (a bank history of 90 days holds only 2-3 monthly payments);
+ * - the series stands out: it holds at least 75 % of the payee's payments in its span, or, for
+ *   monthly and longer intervals, it is steady (amounts within 2 % of the median, every gap
+ *   within 3 days of the mean gap) — frequent groceries, coffees, fuel and rides that happen to
+ *   line up are not recurring payments, a subscription billed next to one-off purchases at the
+ *   same merchant is.
  * Pure function of the account's transactions: recomputed whenever they change.
  */
 
@@ -18,21 +26,29 @@ const DAY_MS = 86_400_000;
 interface Interval {
   days: number;
   tolerance: number;
-  /** Other payments to the same payee allowed between two payments of the series. */
-  others: number;
-  /** Whether 2 near-equal payments suffice. */
-  pairs: boolean;
+  /** Every amount of a series within this share of the series' median. */
+  similar: number;
+  /** Fewest payments of a series (2: a near-equal pair, see `accepted`). */
+  minimum: 2 | 3 | 4;
+  /** Weekly and fortnightly: kept weekday, one missed occurrence allowed, no pairs and no steady exception. */
+  weekday: boolean;
 }
 
 const INTERVALS: Interval[] = [
-  { days: 7, tolerance: 1, others: 1, pairs: false },
-  { days: 14, tolerance: 2, others: 1, pairs: false },
-  { days: 30.44, tolerance: 4, others: 1, pairs: true },
-  { days: 91.31, tolerance: 8, others: 3, pairs: true },
-  { days: 365.25, tolerance: 12, others: 8, pairs: true },
+  { days: 7, tolerance: 1, similar: 0.05, minimum: 4, weekday: true },
+  { days: 14, tolerance: 2, similar: 0.05, minimum: 3, weekday: true },
+  { days: 30.44, tolerance: 4, similar: 0.2, minimum: 2, weekday: false },
+  { days: 91.31, tolerance: 8, similar: 0.2, minimum: 2, weekday: false },
+  { days: 365.25, tolerance: 12, similar: 0.2, minimum: 2, weekday: false },
 ];
-const SIMILAR = 0.2;
-const NEAR_EQUAL = 0.01;
+/** A pair of payments: amounts within this share of each other. */
+const PAIR = 0.05;
+/** Share of the payee's payments in the series' span the series must hold, unless steady. */
+const COVERAGE = 0.75;
+/** A steady series: amounts within this share of the median ... */
+const STEADY_AMOUNT = 0.02;
+/** ... and every gap within this many days of the mean gap. */
+const STEADY_DAYS = 3;
 
 /** One transaction as recurrence sees it. `payeeKey` null: never recurrent. */
 export interface RecurrenceItem {
@@ -44,6 +60,35 @@ export interface RecurrenceItem {
 }
 
 const within = (a: number, b: number, share: number) => Math.abs(a - b) <= share * Math.max(Math.abs(a), Math.abs(b));
+
+function median(values: readonly number[]): number {
+  if (values.length < 3) return values.length === 1 ? values[0]! : (values[0]! + values[1]!) / 2;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** A payee's payments sorted by time. */
+interface Payments {
+  times: number[];
+  amounts: number[];
+  indexes: number[];
+}
+
+/** Position of the first payment at or after `time`. */
+function firstAtOrAfter(times: readonly number[], time: number): number {
+  let low = 0;
+  let high = times.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (times[mid]! < time) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** How many payments fall in [from, to]. */
+const countBetween = (times: readonly number[], from: number, to: number) => firstAtOrAfter(times, to + 1) - firstAtOrAfter(times, from);
 
 /** For each item, whether it is recurrent among `items` (same order). */
 export function recurrentFlags(items: readonly RecurrenceItem[]): boolean[] {
@@ -59,38 +104,66 @@ export function recurrentFlags(items: readonly RecurrenceItem[]): boolean[] {
   for (const group of groups.values()) {
     if (group.length < 2) continue;
     group.sort((a, b) => items[a]!.time - items[b]!.time);
-    for (const interval of INTERVALS) markSeries(items, group, interval, flags);
+    const payments = { times: group.map((i) => items[i]!.time), amounts: group.map((i) => items[i]!.amount), indexes: group };
+    for (const interval of INTERVALS) markSeries(payments, interval, flags);
   }
   return flags;
 }
 
-/** Flags every series of `group` (indexes sorted by time) at `interval`. */
-function markSeries(items: readonly RecurrenceItem[], group: number[], interval: Interval, flags: boolean[]): void {
+/** Flags every accepted series of the payee's `payments` at `interval`. */
+function markSeries(payments: Payments, interval: Interval, flags: boolean[]): void {
+  const { times, amounts } = payments;
   const span = interval.days * DAY_MS;
   const tolerance = interval.tolerance * DAY_MS;
-  for (let s = 0; s < group.length; s++) {
+  for (let s = 0; s < times.length; s++) {
     const series = [s];
+    const values = [amounts[s]!];
+    let missed = !interval.weekday;
     for (let last = s; ; ) {
-      const expected = items[group[last]!]!.time + span;
-      let next = -1;
-      for (let j = last + 1; j < group.length; j++) {
-        const t = items[group[j]!]!.time;
-        if (t > expected + tolerance) break;
-        if (t >= expected - tolerance && within(items[group[j]!]!.amount, items[group[last]!]!.amount, SIMILAR) && (next < 0 || Math.abs(t - expected) < Math.abs(items[group[next]!]!.time - expected))) next = j;
+      const typical = median(values);
+      let next = nearest(payments, last, times[last]! + span, tolerance, typical, interval.similar);
+      if (next < 0 && !missed) {
+        next = nearest(payments, last, times[last]! + 2 * span, tolerance, typical, interval.similar);
+        missed = true;
       }
       if (next < 0) break;
       series.push(next);
+      values.push(amounts[next]!);
       last = next;
     }
-    if (!accepted(items, group, series, interval)) continue;
-    for (const position of series) flags[group[position]!] = true;
+    if (accepted(payments, series, interval)) for (const p of series) flags[payments.indexes[p]!] = true;
   }
 }
 
-function accepted(items: readonly RecurrenceItem[], group: number[], series: number[], interval: Interval): boolean {
-  const amounts = series.map((p) => items[group[p]!]!.amount);
-  const nearEqual = amounts.every((a) => within(a, amounts[0]!, NEAR_EQUAL));
-  if (series.length < (interval.pairs && nearEqual ? 2 : 3)) return false;
-  const between = series[series.length - 1]! - series[0]! + 1 - series.length;
-  return between <= interval.others * (series.length - 1);
+/** The payment after position `after` closest to `expected` ± `tolerance` with an amount within `similar` of `typical`, or -1. */
+function nearest(payments: Payments, after: number, expected: number, tolerance: number, typical: number, similar: number): number {
+  const { times, amounts } = payments;
+  let next = -1;
+  for (let j = after + 1; j < times.length && times[j]! <= expected + tolerance; j++) {
+    if (times[j]! >= expected - tolerance && within(amounts[j]!, typical, similar) && (next < 0 || Math.abs(times[j]! - expected) < Math.abs(times[next]! - expected))) next = j;
+  }
+  return next;
+}
+
+/** Whether `series` (positions in `payments`, in time order) is a recurring series at `interval`. */
+function accepted(payments: Payments, series: number[], interval: Interval): boolean {
+  if (series.length < interval.minimum) return false;
+  const { times, amounts } = payments;
+  const gaps = series.slice(1).map((p, i) => times[p]! - times[series[i]!]!);
+  const span = interval.days * DAY_MS;
+  if (interval.weekday && gaps.reduce((sum, g) => sum + Math.abs(g - Math.round(g / span) * span), 0) >= (gaps.length * DAY_MS) / 2) return false;
+  const values = series.map((p) => amounts[p]!);
+  const typical = median(values);
+  if (!values.every((a) => within(a, typical, interval.similar))) return false;
+  const first = times[series[0]!]!;
+  const last = times[series[series.length - 1]!]!;
+  if (series.length === 2) {
+    const margin = span / 2;
+    return within(values[0]!, values[1]!, PAIR) && countBetween(times, first - margin, last + margin) === 2;
+  }
+  const tolerance = interval.tolerance * DAY_MS;
+  if (series.length >= COVERAGE * countBetween(times, first - tolerance, last + tolerance)) return true;
+  if (interval.weekday) return false;
+  const meanGap = (last - first) / gaps.length;
+  return values.every((a) => within(a, typical, STEADY_AMOUNT)) && gaps.every((g) => Math.abs(g - meanGap) <= STEADY_DAYS * DAY_MS);
 }

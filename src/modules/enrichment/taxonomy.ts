@@ -24,6 +24,8 @@ export interface Subcategory {
   whenOutgoing?: number;
   /** A catch-all inside its category that a less trusted signal of the same category may refine. */
   generic?: boolean;
+  /** Money a private person can be paid or pay for this (rent, wages, a doctor): its keywords count for a person. */
+  people?: boolean;
   categoryId: number;
   /** The shared, frozen API view of this subcategory. */
   view: CategoryView;
@@ -32,6 +34,7 @@ export interface Subcategory {
 interface CategoriesFile {
   fallback: { incoming: number; outgoing: number };
   refundSubcategoryId: number;
+  personSubcategoryId: number;
   categories: { id: number; name: string; subcategories: Omit<Subcategory, 'categoryId' | 'view'>[] }[];
 }
 
@@ -63,12 +66,17 @@ export const categories = file.categories.map((c) => ({ id: c.id, name: c.name, 
 /** Subcategory of money received that no signal explains / of money spent that none explains. */
 export const fallback = { incoming: subcategory(file.fallback.incoming, 'fallback'), outgoing: subcategory(file.fallback.outgoing, 'fallback') };
 export const refunds = subcategory(file.refundSubcategoryId, 'refundSubcategoryId');
+/** Money to or from a private person that no `people` keyword explains (Transfers to and from people). */
+export const personSubcategory = subcategory(file.personSubcategoryId, 'personSubcategoryId');
 
 /** A category candidate: a subcategory and whether it is only a weak hint (see categorise.ts). */
 export interface Candidate {
   sub: Subcategory;
   weak: boolean;
 }
+
+/** Whether `sub` says anything about money moving in the direction of `amount` (see `forAmount`: only money spent under a subcategory of money received without whenOutgoing says nothing). */
+export const appliesTo = (sub: Subcategory, amount: number): boolean => amount > 0 || sub.direction !== 'in' || sub.whenOutgoing !== undefined;
 
 /**
  * What `sub` means for money moving in the direction of `amount` (> 0 received, otherwise

@@ -1,0 +1,83 @@
+/**
+ * Descriptor noise (data/descriptor-noise.json; docs/categories.md, "Merchant recognition"):
+ * cities, countries, legal forms, payment and store words, card-payment markers. A token with a
+ * digit (terminal id, store number, date, postcode) is noise too. Used to accept exact merchant
+ * aliases, to tell people's names from other text and to build recurrence keys.
+ */
+import { readData } from './data.ts';
+import { hasDigit, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
+
+interface NoiseFile {
+  cardMarkers: string[];
+  [group: string]: string[] | string;
+}
+
+const file = readData<NoiseFile>('descriptor-noise.json');
+const noise = new PhraseIndex<true>();
+for (const [group, words] of Object.entries(file)) {
+  if (!group.startsWith('$') && Array.isArray(words)) for (const word of words) noise.add(word, true);
+}
+
+/** The noise phrase starting at token `at` (digits excluded), or null. */
+export const noiseAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => noise.matchAt(tokens, at);
+
+/** True when every token outside [start, end) is noise. */
+export function restIsNoise(tokens: readonly string[], start: number, end: number): boolean {
+  for (let at = 0; at < tokens.length; ) {
+    if (at >= start && at < end) {
+      at = end;
+      continue;
+    }
+    if (hasDigit(tokens[at]!)) {
+      at++;
+      continue;
+    }
+    const match = noise.matchAt(tokens, at);
+    if (!match || (at < start && match.end > start)) return false;
+    at = match.end;
+  }
+  return true;
+}
+
+/** Index of the first token of [start, end) that is not noise, or `end`. */
+export function firstSignificant(tokens: readonly string[], start: number, end: number): number {
+  for (let at = start; at < end; ) {
+    if (hasDigit(tokens[at]!)) at++;
+    else {
+      const match = noise.matchAt(tokens, at);
+      if (!match) return at;
+      at = match.end;
+    }
+  }
+  return end;
+}
+
+/** The tokens without noise and digits joined by spaces, or null when nothing is left. */
+export function significant(tokens: readonly string[]): string | null {
+  const kept: string[] = [];
+  for (let at = 0; at < tokens.length; ) {
+    const token = tokens[at]!;
+    const match = hasDigit(token) ? null : noise.matchAt(tokens, at);
+    if (match) at = match.end;
+    else {
+      if (!hasDigit(token)) kept.push(token);
+      at++;
+    }
+  }
+  return kept.length ? kept.join(' ') : null;
+}
+
+const markers = new PhraseIndex<true>();
+for (const marker of file.cardMarkers) markers.add(marker, true);
+
+/** Number of tokens of the card-payment marker opening `tokens` ("nakup", "platba kartou"), 0 when none. */
+export function cardMarkerLength(tokens: readonly string[]): number {
+  return tokens.length === 0 ? 0 : (markers.matchAt(tokens, 0)?.end ?? 0);
+}
+
+const markerPatterns = file.cardMarkers.map((m) => tokenize(m).join('[^a-z0-9]+')).sort((a, b) => b.length - a.length);
+/**
+ * A card-payment marker opening a folded text, with the separators after it. Markers are ASCII
+ * once folded, so the match length is also the length of the marker in the original text.
+ */
+export const CARD_MARKER = new RegExp(`^[^a-z0-9]*(?:${markerPatterns.join('|')})(?![a-z0-9])[^a-z0-9]*`);

@@ -1,0 +1,36 @@
+/**
+ * Private people as counterparties (data/people.json; docs/categories.md, "People"): a
+ * counterparty of 2-4 plain words (no digit, no noise such as a city, legal form or payment word)
+ * of which one is a common first name, or which carries an academic or courtesy title ("Ing.",
+ * "MUDr.", "Mrs"), is a person. A person is never a merchant; categorise.ts reads money to or from
+ * a person as a transfer between people unless a keyword of a `people` subcategory says more.
+ */
+import { readData } from './data.ts';
+import { noiseAt } from './noise.ts';
+import { hasDigit, PhraseIndex, tokenize } from './text.ts';
+
+const file = readData<{ titles: string[]; firstNames: string[] }>('people.json');
+const titles = new PhraseIndex<true>();
+for (const title of file.titles) titles.add(title, true);
+const firstNames = new Set(file.firstNames.map((name) => tokenize(name).join(' ')));
+
+/** Whether `tokens` (a normalised counterparty) read as a private person's name. */
+export function isPersonName(tokens: readonly string[]): boolean {
+  let titled = false;
+  let named = false;
+  let words = 0;
+  for (let at = 0; at < tokens.length; ) {
+    const title = titles.matchAt(tokens, at);
+    if (title) {
+      titled = true;
+      at = title.end;
+      continue;
+    }
+    const token = tokens[at]!;
+    if (hasDigit(token) || noiseAt(tokens, at)) return false;
+    if (firstNames.has(token)) named = true;
+    words++;
+    at++;
+  }
+  return words >= 2 && words <= 4 && (titled || named);
+}
