@@ -24,8 +24,8 @@ import Fastify from 'fastify';
 import pg from 'pg';
 
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
-// Same pool size as `bankdata serve` (openRuntime(config, 20)).
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+// Same pool size as `bankdata serve` (BANKDATA_DB_POOL_SIZE, default 10).
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.BANKDATA_DB_POOL_SIZE ?? 10) });
 const app = Fastify();
 
 const AUTH = `WITH k AS (

@@ -4,7 +4,7 @@
  * (http://localhost:PORT), BANKDATA_DATA_DIR (./.bankdata), LOG_LEVEL (info), REDIS_URL (rate-limit
  * counters in Redis instead of PostgreSQL), BANKDATA_RATE_LIMIT (100 requests/s per key),
  * BANKDATA_WEBHOOK_CONCURRENCY (4 delivery fetchers per worker), BANKDATA_WEBHOOK_BATCH_SIZE (32
- * deliveries per fetch).
+ * deliveries per fetch), BANKDATA_DB_POOL_SIZE (10 database connections per serve/worker process).
  */
 export interface Config {
   readonly databaseUrl: string | undefined;
@@ -16,6 +16,8 @@ export interface Config {
   readonly redisUrl: string | undefined;
   /** Default requests per second per API key (partners may override). */
   readonly rateLimit: number;
+  /** Database connections of a `start`, `serve` or `worker` process (the job queue has 4 more). */
+  readonly databasePoolSize: number;
   /** Webhook delivery fetchers per worker process. */
   readonly webhookConcurrency: number;
   /** Due deliveries each fetcher takes at once. */
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     redisUrl: env.REDIS_URL || undefined,
     rateLimit,
+    databasePoolSize: positiveInt(env, 'BANKDATA_DB_POOL_SIZE', 10),
     webhookConcurrency: positiveInt(env, 'BANKDATA_WEBHOOK_CONCURRENCY', 4),
     webhookBatchSize: positiveInt(env, 'BANKDATA_WEBHOOK_BATCH_SIZE', 32),
   });

@@ -15,7 +15,7 @@ export interface Runtime {
 }
 
 /** Connects to the configured database; `close()` ends the pool and stops what was started. */
-export async function openRuntime(config: Config, poolSize = 10): Promise<Runtime> {
+export async function openRuntime(config: Config, poolSize: number): Promise<Runtime> {
   const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir);
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   const db = createDb(databaseUrl, poolSize);

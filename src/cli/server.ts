@@ -30,7 +30,7 @@ export async function runServer(options: ServeOptions): Promise<void> {
   try {
     const config = loadConfig();
     const startedAt = performance.now();
-    const runtime = await openRuntime(config, 20);
+    const runtime = await openRuntime(config, config.databasePoolSize);
     try {
       if (options.migrate) await migrateToLatest(runtime.db);
       else await requireMigrated(runtime.db);
