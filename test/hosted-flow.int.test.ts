@@ -72,6 +72,15 @@ async function atTheBank(code: string = providerIds.vltava, body: Record<string,
   return { sessionId, page };
 }
 
+/** A hosted journey at Vltava Bank as `user_slow`, on the progress page while the download runs. */
+async function slowDownloadStarted(): Promise<{ sessionId: string; page: Page }> {
+  const { sessionId, page } = await atTheBank();
+  await page.getByLabel('Username').fill('user_slow');
+  await page.getByRole('button', { name: 'Log in and authorize' }).click();
+  await page.getByRole('heading', { name: 'Downloading your data' }).waitFor();
+  return { sessionId, page };
+}
+
 /** Saves a screenshot after checking that the page needs no horizontal scrolling at its width. */
 async function shot(page: Page, name: string): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} scrolls sideways`).toBe(true);
@@ -139,13 +148,7 @@ describe('hosted connect flow in Chromium', () => {
   });
 
   it('shows live progress during a slow download; accounts chosen meanwhile; returns once the data is stored', async () => {
-    const { sessionId, hostedUrl: url } = await hostedUrl({ providerId: await providerId(t, providerIds.vltava) });
-    const page = await newPage();
-    await page.goto(url);
-    await page.getByRole('button', { name: 'Continue to Vltava Bank' }).click();
-    await page.getByLabel('Username').fill('user_slow');
-    await page.getByRole('button', { name: 'Log in and authorize' }).click();
-    await page.getByRole('heading', { name: 'Downloading your data' }).waitFor();
+    const { sessionId, page } = await slowDownloadStarted();
     expect(await page.getByRole('status').textContent()).toMatch(/Downloading your (accounts|transactions)…/);
     await shot(page, 'progress-360');
     // No reload by the test: the page polls and moves on by itself.
@@ -160,13 +163,7 @@ describe('hosted connect flow in Chromium', () => {
   });
 
   it('cancel during the download ends the session Cancelled and the connection Disabled', async () => {
-    const { sessionId, hostedUrl: url } = await hostedUrl({ providerId: await providerId(t, providerIds.vltava) });
-    const page = await newPage();
-    await page.goto(url);
-    await page.getByRole('button', { name: 'Continue to Vltava Bank' }).click();
-    await page.getByLabel('Username').fill('user_slow');
-    await page.getByRole('button', { name: 'Log in and authorize' }).click();
-    await page.getByRole('heading', { name: 'Downloading your data' }).waitFor();
+    const { sessionId, page } = await slowDownloadStarted();
     await page.getByRole('button', { name: /^Cancel/ }).click();
     const query = await returned(page);
     expect(query.get('resultCode')).toBe('Cancelled');

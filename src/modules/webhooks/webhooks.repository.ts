@@ -1,22 +1,11 @@
 /** Webhook endpoints, secrets, deliveries and attempts in PostgreSQL. */
 import { sql, type Updateable } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
-import type { DeliveryStatus, WebhookDeliveriesTable } from '../../db/schema.ts';
+import type { DeliveryStatus, WebhookAttemptsTable, WebhookDeliveriesTable } from '../../db/schema.ts';
 import type { Mode } from '../../lib/ids.ts';
 
-/** One finished attempt of a delivery and the state it leaves the delivery in. */
-export interface AttemptOutcome {
-  deliveryId: string;
-  attempt: number;
-  at: Date;
-  url: string;
-  statusCode: number | null;
-  error: string | null;
-  latencyMs: number;
-  status: DeliveryStatus;
-  deliveredAt: Date | null;
-  nextAttemptAt: Date | null;
-}
+/** One finished attempt of a delivery (its webhook_attempts row) and the state it leaves the delivery in. */
+export type AttemptOutcome = Omit<WebhookAttemptsTable, 'id'> & Pick<WebhookDeliveriesTable, 'status' | 'deliveredAt' | 'nextAttemptAt'>;
 
 export function webhooksRepository(db: Db | Tx) {
   return {
