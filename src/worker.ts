@@ -26,6 +26,7 @@ export async function startWorker(services: Services, sweepMs = 1000): Promise<W
   sweeper.on('webhook-retry', (tx, deliveryId) => services.webhooks.retryDue(tx, deliveryId));
   sweeper.on('connect-session-expiry', (tx, sessionId) => services.connectSessions.expire(tx, sessionId));
   await services.queue.work('connection-download', (job, attempt) => services.sync.download(job, attempt));
+  await services.queue.work('connection-download-failed', (job) => services.sync.giveUp(job), 1);
   await services.queue.work('consent-revoke', (job) => services.connections.revokeDisabledConsent(job), 1);
   await services.queue.workBatches(
     'webhook-delivery',

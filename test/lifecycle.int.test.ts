@@ -338,6 +338,21 @@ describe('refresh', () => {
     await refreshed(p, id);
   });
 
+  it('a refresh whose download failed every retry (not a bank error) still ends with ConnectionRefreshFailed internal_error', async () => {
+    const p = await partner();
+    const id = await connect(t, p.apiKey, p.clientId);
+    // The download queue hands a job that failed all its retries to its dead letter.
+    const queue = await sql<{ deadLetter: string }>`SELECT dead_letter FROM pgboss.queue WHERE name = 'connection-download'`.execute(t.db);
+    expect(queue.rows[0]!.deadLetter).toBe('connection-download-failed');
+    // A refresh that was accepted, whose download then failed for good:
+    await t.db.updateTable('connections').set({ refreshingSince: t.clock.now() }).where('id', '=', id).execute();
+    await t.services.queue.enqueue(t.db, 'connection-download-failed', { connectionId: id, reason: 'refresh' });
+    await waitForHook(p, id, 'ConnectionRefreshFailed');
+    expect(hooks(p, id).find((h) => h.type === 'ConnectionRefreshFailed').data.error.code).toBe('internal_error');
+    expect((await get(p, id)).body.state).toBe('Active');
+    await refreshed(p, id);
+  });
+
   it('refresh_quota_exceeded at the per-provider daily quota, until the next UTC day', async () => {
     const p = await partner();
     const id = await connect(t, p.apiKey, p.clientId, 'user_ok', 'dunaj_quota_xf');

@@ -11,6 +11,8 @@ import type { Db, Tx } from '../db/database.ts';
 export interface JobPayloads {
   /** Download accounts and transactions of a connection (create, reconnect, refresh, a newly subscribed account). */
   'connection-download': { connectionId: string; reason: 'create' | 'reconnect' | 'refresh' | 'subscribe'; accountId?: string };
+  /** A download that failed all its retries (the dead letter of `connection-download`): its connection gets an outcome. */
+  'connection-download-failed': JobPayloads['connection-download'];
   /** One attempt of a webhook delivery. */
   'webhook-delivery': { deliveryId: string };
   /** Revoke at the bank the consent of a connection that was disabled (retried while the bank is unreachable). */
@@ -32,9 +34,18 @@ const bossDb = (tx: Tx | Db): PgBoss.Db => ({
 
 /** Retry and expiry per queue. A job whose worker died is retried once it expires. */
 function queueOptions(env: NodeJS.ProcessEnv): Record<JobName, PgBoss.Queue> {
+  // Created in this order: a dead-letter queue must exist before the queue that names it.
   return {
+    'connection-download-failed': {
+      name: 'connection-download-failed',
+      retryLimit: 5,
+      retryDelay: 30,
+      retryBackoff: true,
+      expireInSeconds: 120,
+    },
     'connection-download': {
       name: 'connection-download',
+      deadLetter: 'connection-download-failed',
       retryLimit: 5,
       retryDelay: Number(env.BANKDATA_DOWNLOAD_RETRY_DELAY_SECONDS ?? 5),
       retryBackoff: true,

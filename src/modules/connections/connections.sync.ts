@@ -129,19 +129,37 @@ export function syncService(deps: SyncDeps) {
         if (!(error instanceof BankError)) throw error;
         // A temporary bank failure: the job queue runs the download again later (retryDelay, backoff).
         if (error.temporary && attempt.retryCount < attempt.retryLimit) throw error;
-        if (reason === 'refresh') {
-          await db.transaction().execute((tx) => deps.lifecycle.finishRefresh(tx, connectionId, { ok: false, code: error.code, message: error.message }));
-          return;
-        }
-        // A newly subscribed account: nothing to report; a later refresh fetches it.
-        if (!journey) return;
-        await db.transaction().execute(async (tx) => {
-          const locked = await connectionsRepository(tx).lock(connectionId);
-          if (stillWanted(locked, reason, consentRef)) await deps.connections.failDownload(tx, locked, error);
-        });
+        await endFailed(connectionId, reason, consentRef, error);
       }
     },
+
+    /**
+     * Job `connection-download-failed`, the download queue's dead letter: a download that failed
+     * every retry for a reason other than the bank (a crash, a database fault) still gets its
+     * outcome, with error code internal_error.
+     */
+    async giveUp({ connectionId, reason }: JobPayloads['connection-download']): Promise<void> {
+      const connection = await repo.find(connectionId);
+      if (connection?.consentRef) await endFailed(connectionId, reason, connection.consentRef, new BankError('internal_error', 'the download failed repeatedly; try again later'));
+    },
   };
+
+  /**
+   * Ends a download that failed for good: a refresh with ConnectionRefreshFailed, a creation or
+   * reconnect with ConnectionCreateFailed (a creation Disabled); nothing for a newly subscribed
+   * account (a later refresh fetches it).
+   */
+  async function endFailed(connectionId: string, reason: Reason, consentRef: string, error: BankError): Promise<void> {
+    if (reason === 'refresh') {
+      await db.transaction().execute((tx) => deps.lifecycle.finishRefresh(tx, connectionId, { ok: false, code: error.code, message: error.message }));
+      return;
+    }
+    if (reason === 'subscribe') return;
+    await db.transaction().execute(async (tx) => {
+      const locked = await connectionsRepository(tx).lock(connectionId);
+      if (stillWanted(locked, reason, consentRef)) await deps.connections.failDownload(tx, locked, error);
+    });
+  }
 }
 
 export type SyncService = ReturnType<typeof syncService>;
