@@ -45,8 +45,8 @@ export async function createServices(deps: Deps) {
   const clients = clientsService(db);
   const connections = connectionsService({ db, clock, config, queue, events, banks, providers, clients });
   const lifecycle = lifecycleService({ db, clock, queue, events, banks, providers, partners, connections });
-  const sync = syncService({ db, clock, events, banks, providers, connections, lifecycle });
   const accounts = accountsService({ db, clock, cursors, queue, connections });
+  const sync = syncService({ db, clock, events, banks, providers, connections, lifecycle, accounts });
   const connectSessions = connectSessionsService({ db, clock, config, partners, clients, providers, connections, lifecycle, accounts, cursors });
   followConnectionEvents(events, clock);
   clients.onPurge((_auth, clientId) => connections.revokeAllForClient(clientId));

@@ -464,6 +464,22 @@ describe('a refresh that takes a while (sandbox user_slow, 3 s downloads)', () =
     expect(again.status, JSON.stringify(again.body)).toBe(202);
   });
 
+  it('a reconnect completing during a refresh ends the refresh with ConnectionRefreshFailed consent_renewed; the next refresh is accepted', async () => {
+    const p = await partner();
+    const id = await connect(t, p.apiKey, p.clientId, 'user_slow');
+    expect((await post(p, id, 'refresh')).status).toBe(202);
+    const reconnect = await post(p, id, 'reconnect', { returnUrl: 'http://localhost:8080/again' });
+    expect(reconnect.status).toBe(200);
+    expect((await walkBank(reconnect.body.redirectUrl, 'user_slow')).searchParams.get('resultCode')).toBe('Ok');
+    await waitForHook(p, id, 'ConnectionRefreshFailed');
+    expect(hooks(p, id).find((h) => h.type === 'ConnectionRefreshFailed').data.error.code).toBe('consent_renewed');
+    await waitForHook(p, id, 'ConnectionCreateSuccess', 2);
+    await new Promise((r) => setTimeout(r, 3500)); // the old refresh's bank calls end, reporting nothing
+    expect(typesOf(p, id)).not.toContain('ConnectionRefreshSuccess');
+    expect(typesOf(p, id).filter((x) => x === 'ConnectionRefreshFailed')).toHaveLength(1);
+    expect((await post(p, id, 'refresh')).status).toBe(202);
+  });
+
   it('a revoke during the refresh stores nothing more and ends the refresh with one ConnectionRefreshFailed consent_inactive', async () => {
     const p = await partner();
     const id = await connect(t, p.apiKey, p.clientId, 'user_slow');

@@ -53,6 +53,21 @@ async function bankJourney(username: string, code: string = providerIds.vltava):
   return created.body.connectionId;
 }
 
+describe('account selection while the download runs', () => {
+  it('an account unsubscribed before its transactions were fetched gets none', async () => {
+    const id = await bankJourney('user_slow');
+    await waitFor(async () => (await events(id)).some((e) => e.type === 'AccountsFetchingProgress' && e.data.stage === 'Completed'));
+    const accounts = (await t.call('GET', `/v1/connections/${id}/accounts`, { key, clientId })).body as { id: string }[];
+    expect(accounts.length).toBeGreaterThan(1);
+    const last = accounts.at(-1)!; // downloaded last, in the listed order
+    expect((await t.call('DELETE', `/v1/accounts/${last.id}/subscribe`, { key, clientId })).status).toBe(200);
+    expect(await settle(t, key, clientId, id, 60_000)).toBe('Active');
+    const count = async (accountId: string) => Number((await t.db.selectFrom('transactions').select((eb) => eb.fn.countAll<number>().as('n')).where('accountId', '=', accountId).executeTakeFirstOrThrow()).n);
+    expect(await count(last.id)).toBe(0);
+    expect(await count(accounts[0]!.id)).toBeGreaterThan(0);
+  });
+});
+
 describe('once the bank granted consent', () => {
   it('the 22-minute initiation timer no longer disables the connection while a slow download runs', async () => {
     const id = await bankJourney('user_slow');

@@ -10,7 +10,13 @@ import type { Db, Tx } from '../db/database.ts';
 /** Every job the service runs, with its payload. */
 export interface JobPayloads {
   /** Download accounts and transactions of a connection (create, reconnect, refresh, a newly subscribed account). */
-  'connection-download': { connectionId: string; reason: 'create' | 'reconnect' | 'refresh' | 'subscribe'; accountId?: string };
+  'connection-download': {
+    connectionId: string;
+    reason: 'create' | 'reconnect' | 'refresh' | 'subscribe';
+    accountId?: string;
+    /** For a refresh: its start (UTC ISO-8601), which identifies it on the connection (refreshingSince). */
+    refreshingSince?: string;
+  };
   /** A download that failed all its retries (the dead letter of `connection-download`): its connection gets an outcome. */
   'connection-download-failed': JobPayloads['connection-download'];
   /** One attempt of a webhook delivery. */

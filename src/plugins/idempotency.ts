@@ -147,8 +147,6 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, { db, clock }: 
     await finish(request, reply.statusCode, payload);
     return payload;
   });
-  // A client that went away before the answer leaves nothing stored: the key may be retried.
-  app.addHook('onRequestAbort', async (request) => {
-    if (request.idempotencyClaim) await finish(request, 500, null);
-  });
+  // A client that goes away does not stop the handler: its answer is still stored by onSend, so a
+  // retry with the key replays what was done instead of doing it twice.
 });

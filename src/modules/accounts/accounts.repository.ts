@@ -90,6 +90,12 @@ export function accountsRepository(db: Db | Tx) {
         .executeTakeFirst();
     },
 
+    /** Whether the account is subscribed and authorized now; locks its row (FOR SHARE) against a concurrent unsubscribe. */
+    async isSubscribed(accountId: string): Promise<boolean> {
+      const row = await db.selectFrom('accounts').select(['subscribed', 'authorized']).where('id', '=', accountId).forShare().executeTakeFirst();
+      return row !== undefined && row.subscribed && row.authorized;
+    },
+
     setSubscribed(accountId: string, subscribed: boolean, at: Date): Promise<AccountRow | undefined> {
       return db.updateTable('accounts').set({ subscribed, updatedAt: at }).where('id', '=', accountId).returningAll().executeTakeFirst();
     },

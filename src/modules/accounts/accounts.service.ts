@@ -5,7 +5,8 @@
  * unsubscribed accounts get no new data. Transactions: newest first by recordDate then id,
  * keyset-paged; the variableSymbol filter ignores leading zeros on both sides.
  */
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import type { BankAccount, BankTransaction } from '../../banks/connector.ts';
 import type { AccountRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { CursorCodec } from '../../lib/cursor.ts';
@@ -14,7 +15,8 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { ConnectionsService } from '../connections/connections.service.ts';
 import type { Enrichment } from '../enrichment/enrich.ts';
-import { accountsRepository, variableSymbolKey, type TransactionPageRow } from './accounts.repository.ts';
+import { enrichAccount } from '../enrichment/enrichment.service.ts';
+import { accountsRepository, variableSymbolKey, type AccountOwner, type TransactionPageRow } from './accounts.repository.ts';
 
 export interface AccountView {
   id: string;
@@ -82,6 +84,28 @@ export function accountsService(deps: { db: Db; clock: Clock; cursors: CursorCod
   }
 
   return {
+    /**
+     * Download, inside `tx`: stores the accounts the bank listed (new ones subscribed when
+     * `subscribe`; known ones subscribed again when `resubscribe`; others keep their
+     * subscription; accounts the bank no longer lists become unauthorized). Returns all accounts
+     * of the connection.
+     */
+    storeAccounts: (tx: Tx, owner: AccountOwner, listed: BankAccount[], subscribe: boolean, resubscribe: boolean): Promise<AccountRow[]> =>
+      accountsRepository(tx).upsertAccounts(owner, listed, subscribe, deps.clock.now(), resubscribe),
+
+    /**
+     * Download, inside `tx`: stores and enriches an account's transactions (new ones inserted,
+     * Uncleared ones updated in place), unless the account was unsubscribed meanwhile (e.g. the
+     * user deselected it while the download ran): then nothing is stored and it returns false.
+     */
+    async storeTransactions(tx: Tx, accountId: string, fetched: BankTransaction[]): Promise<boolean> {
+      const r = accountsRepository(tx);
+      if (!(await r.isSubscribed(accountId))) return false;
+      await r.upsertTransactions(accountId, fetched, deps.clock.now());
+      await enrichAccount(tx, accountId);
+      return true;
+    },
+
     /** Accounts of a connection: subscribed ones, or all with `all`. At most 100. */
     async list(auth: AuthContext, clientId: string, connectionId: string, all: boolean): Promise<AccountView[]> {
       await deps.connections.require(auth, clientId, connectionId);

@@ -112,7 +112,7 @@ export function lifecycleService(deps: LifecycleDeps) {
      */
     async activate(tx: Tx, connection: Connection, data: Record<string, unknown>): Promise<void> {
       const now = clock.now();
-      const partner = await deps.partners.show(connection.partnerId);
+      const partner = await deps.partners.show(connection.partnerId, tx);
       const consentExpiresAt = addDuration(now, partner.consentDuration);
       await connectionsRepository(tx).update(connection.id, { state: 'Active', errorCode: null, errorDesc: null, consentExpiresAt, updatedAt: now });
       await cancelTimer(tx, 'connection-initiation', connection.id);
@@ -202,7 +202,7 @@ export function lifecycleService(deps: LifecycleDeps) {
         }
         await repo.update(connectionId, { refreshingSince: now });
         await repo.recordRefresh(connectionId, now);
-        await queue.enqueue(tx, 'connection-download', { connectionId, reason: 'refresh' });
+        await queue.enqueue(tx, 'connection-download', { connectionId, reason: 'refresh', refreshingSince: now.toISOString() });
         // What the guard will answer once this refresh succeeds (its start anchors the cooldown).
         const next = refreshLimit(now, now, refreshesToday + 1, quota)!;
         return { status: 'Accepted' as const, nextRefreshPossibleAt: next.at.toISOString() };
@@ -214,12 +214,19 @@ export function lifecycleService(deps: LifecycleDeps) {
      * cooldown runs from the refresh's start; a bank demanding re-authentication or a consent
      * revoked at the bank -> Inactive with ConnectionRefreshFailed; another bank error ->
      * ConnectionRefreshFailed, still Active. Nothing when the refresh was already ended (the
-     * consent ended meanwhile and its ConnectionRefreshFailed was sent then): every accepted
-     * refresh has exactly one outcome event.
+     * consent ended meanwhile and its ConnectionRefreshFailed was sent then), or when the
+     * connection runs another refresh than the one started at `refreshingSince` (UTC ISO-8601):
+     * every accepted refresh has exactly one outcome event.
      */
-    async finishRefresh(tx: Tx, connectionId: string, outcome: { ok: true; data: Record<string, unknown> } | { ok: false; code: string; message: string }): Promise<void> {
+    async finishRefresh(
+      tx: Tx,
+      connectionId: string,
+      outcome: { ok: true; data: Record<string, unknown> } | { ok: false; code: string; message: string },
+      refreshingSince?: string,
+    ): Promise<void> {
       const connection = await connectionsRepository(tx).lock(connectionId);
       if (connection?.state !== 'Active' || !connection.refreshingSince) return;
+      if (refreshingSince !== undefined && connection.refreshingSince.toISOString() !== refreshingSince) return;
       const now = clock.now();
       if (outcome.ok) {
         await connectionsRepository(tx).update(connectionId, { refreshingSince: null, lastManualRefreshAt: connection.refreshingSince, lastRefreshedAt: now, updatedAt: now });

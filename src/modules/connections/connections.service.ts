@@ -203,7 +203,12 @@ export function connectionsService(deps: ConnectionsDeps) {
         return returnTo(locked, locked.sessionId ? result.outcome : 'Error', code);
       }
       const reconnect = locked.state !== 'Pending';
-      await connectionsRepository(tx).update(locked.id, { consentRef: result.consent!, authorizationTokenHash: null, updatedAt: now });
+      await connectionsRepository(tx).update(locked.id, { consentRef: result.consent!, authorizationTokenHash: null, refreshingSince: null, updatedAt: now });
+      if (locked.refreshingSince) {
+        // A refresh still running on the old consent ends here: the reconnect's download replaces it.
+        const error = { code: 'consent_renewed', message: 'A reconnect renewed the consent; its download replaces this refresh' };
+        await events.record(tx, subjectOf(locked), 'ConnectionRefreshFailed', { error }, now);
+      }
       await queue.enqueue(tx, 'connection-download', { connectionId: locked.id, reason: reconnect ? 'reconnect' : 'create' });
       // The bank journey is over: a creation now has until the download deadline; a reconnect leaves the state as it is.
       if (reconnect) await cancelTimer(tx, 'connection-initiation', locked.id);

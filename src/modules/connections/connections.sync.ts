@@ -19,8 +19,7 @@ import { BankError } from '../../banks/connector.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobAttempt, JobPayloads } from '../../jobs/queue.ts';
 import type { ProvidersService } from '../providers/providers.service.ts';
-import { accountsRepository } from '../accounts/accounts.repository.ts';
-import { enrichAccount } from '../enrichment/enrichment.service.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { EventLog, EventType } from '../webhooks/events.ts';
 import { connectionsRepository } from './connections.repository.ts';
 import type { LifecycleService } from './connections.lifecycle.ts';
@@ -39,20 +38,25 @@ export interface SyncDeps {
   providers: ProvidersService;
   connections: ConnectionsService;
   lifecycle: LifecycleService;
+  accounts: AccountsService;
 }
-
-type Reason = JobPayloads['connection-download']['reason'];
 
 /** The connection is no longer in the state the download started for: stop quietly. */
 class DownloadAbandoned extends Error {}
 
-/** Whether a download for `reason` still applies to `connection`, which held `consentRef` when it started. */
-function stillWanted(connection: Connection | undefined, reason: Reason, consentRef: string): connection is Connection {
+type Download = JobPayloads['connection-download'];
+
+/** Whether `download` still applies to `connection`, which held `consentRef` when it started. */
+function stillWanted(connection: Connection | undefined, download: Download, consentRef: string): connection is Connection {
   if (!connection || connection.consentRef !== consentRef) return false;
-  if (reason === 'create') return connection.state === 'Pending';
-  if (reason === 'reconnect') return connection.state !== 'Disabled';
-  // A refresh stores and reports only while it runs: a consent that ended (lifecycle.inactivate) ended it.
-  if (reason === 'refresh') return connection.state === 'Active' && connection.refreshingSince !== null;
+  if (download.reason === 'create') return connection.state === 'Pending';
+  if (download.reason === 'reconnect') return connection.state !== 'Disabled';
+  // A refresh stores and reports only while it runs: a consent that ended (lifecycle.inactivate)
+  // or a reconnect ended it, and a later refresh is another one.
+  if (download.reason === 'refresh') {
+    const running = connection.refreshingSince?.toISOString();
+    return connection.state === 'Active' && running !== undefined && (download.refreshingSince === undefined || running === download.refreshingSince);
+  }
   return connection.state === 'Active';
 }
 
@@ -68,10 +72,11 @@ export function syncService(deps: SyncDeps) {
      * and on anything but a bank error. `attempt` says which try of the job this is (default: a
      * single try, as when called directly).
      */
-    async download({ connectionId, reason, accountId }: JobPayloads['connection-download'], attempt: JobAttempt = FIRST_ATTEMPT): Promise<void> {
+    async download(download: Download, attempt: JobAttempt = FIRST_ATTEMPT): Promise<void> {
+      const { connectionId, reason, accountId } = download;
       const connection = await repo.find(connectionId);
       const consentRef = connection?.consentRef;
-      if (!consentRef || !stillWanted(connection, reason, consentRef)) return;
+      if (!consentRef || !stillWanted(connection, download, consentRef)) return;
       const journey = reason === 'create' || reason === 'reconnect';
       const provider = (await deps.providers.find(connection.providerId))!;
       const connector = banks.connectorFor(provider);
@@ -81,7 +86,7 @@ export function syncService(deps: SyncDeps) {
       const guarded = <T>(work: (tx: Tx, current: Connection) => Promise<T>) =>
         db.transaction().execute(async (tx) => {
           const current = await connectionsRepository(tx).lockShared(connectionId);
-          if (!stillWanted(current, reason, consentRef)) throw new DownloadAbandoned();
+          if (!stillWanted(current, download, consentRef)) throw new DownloadAbandoned();
           return work(tx, current);
         });
       const progress = (type: EventType, data: Record<string, unknown>) => guarded((tx) => events.record(tx, subject, type, data, clock.now()));
@@ -93,7 +98,7 @@ export function syncService(deps: SyncDeps) {
         const listed = (await connector.listAccounts(consentRef)).slice(0, MAX_ACCOUNTS);
         const owner = { connectionId, partnerId: connection.partnerId, clientId: connection.clientId };
         const subscribeAll = journey && connection.subscribeToAllAccounts;
-        const stored = await guarded((tx) => accountsRepository(tx).upsertAccounts(owner, listed, subscribeAll, clock.now(), subscribeAll && reason === 'reconnect'));
+        const stored = await guarded((tx) => deps.accounts.storeAccounts(tx, owner, listed, subscribeAll, subscribeAll && reason === 'reconnect'));
         if (journey) await progress('AccountsFetchingProgress', { stage: 'Completed', accountCount: stored.length });
         let targets = stored.filter((a) => a.subscribed && a.authorized);
         if (accountId) targets = targets.filter((a) => a.id === accountId);
@@ -104,11 +109,7 @@ export function syncService(deps: SyncDeps) {
         for (const [index, account] of targets.entries()) {
           const fetched = await connector.fetchTransactions(consentRef, account.externalId, since);
           // Stored and enriched in one transaction: a transaction is never served without its enrichment.
-          await guarded(async (tx) => {
-            await accountsRepository(tx).upsertTransactions(account.id, fetched, clock.now());
-            await enrichAccount(tx, account.id);
-          });
-          transactionCount += fetched.length;
+          if (await guarded((tx) => deps.accounts.storeTransactions(tx, account.id, fetched))) transactionCount += fetched.length;
           await progress('TransactionsFetchingProgress', { stage: 'InProgress', accountsDone: index + 1, accountCount: targets.length, transactionCount });
         }
         await progress('TransactionsFetchingProgress', { stage: 'Completed', accountCount: targets.length, transactionCount });
@@ -116,20 +117,20 @@ export function syncService(deps: SyncDeps) {
         if (journey) {
           const activated = await db.transaction().execute(async (tx) => {
             const locked = await connectionsRepository(tx).lock(connectionId);
-            if (!stillWanted(locked, reason, consentRef)) return false;
+            if (!stillWanted(locked, download, consentRef)) return false;
             await deps.lifecycle.activate(tx, locked, { accountCount: targets.length, transactionCount, ...(reason === 'reconnect' ? { reconnect: true } : {}) });
             return true;
           });
           if (activated && reason === 'create') await deps.lifecycle.autoRevokeIfEnabled(connectionId);
         } else if (reason === 'refresh') {
-          await db.transaction().execute((tx) => deps.lifecycle.finishRefresh(tx, connectionId, { ok: true, data: { accountCount: targets.length, transactionCount } }));
+          await db.transaction().execute((tx) => deps.lifecycle.finishRefresh(tx, connectionId, { ok: true, data: { accountCount: targets.length, transactionCount } }, download.refreshingSince));
         }
       } catch (error) {
         if (error instanceof DownloadAbandoned) return;
         if (!(error instanceof BankError)) throw error;
         // A temporary bank failure: the job queue runs the download again later (retryDelay, backoff).
         if (error.temporary && attempt.retryCount < attempt.retryLimit) throw error;
-        await endFailed(connectionId, reason, consentRef, error);
+        await endFailed(download, consentRef, error);
       }
     },
 
@@ -138,9 +139,9 @@ export function syncService(deps: SyncDeps) {
      * every retry for a reason other than the bank (a crash, a database fault) still gets its
      * outcome, with error code internal_error.
      */
-    async giveUp({ connectionId, reason }: JobPayloads['connection-download']): Promise<void> {
-      const connection = await repo.find(connectionId);
-      if (connection?.consentRef) await endFailed(connectionId, reason, connection.consentRef, new BankError('internal_error', 'the download failed repeatedly; try again later'));
+    async giveUp(download: Download): Promise<void> {
+      const connection = await repo.find(download.connectionId);
+      if (connection?.consentRef) await endFailed(download, connection.consentRef, new BankError('internal_error', 'the download failed repeatedly; try again later'));
     },
   };
 
@@ -149,15 +150,16 @@ export function syncService(deps: SyncDeps) {
    * reconnect with ConnectionCreateFailed (a creation Disabled); nothing for a newly subscribed
    * account (a later refresh fetches it).
    */
-  async function endFailed(connectionId: string, reason: Reason, consentRef: string, error: BankError): Promise<void> {
+  async function endFailed(download: Download, consentRef: string, error: BankError): Promise<void> {
+    const { connectionId, reason } = download;
     if (reason === 'refresh') {
-      await db.transaction().execute((tx) => deps.lifecycle.finishRefresh(tx, connectionId, { ok: false, code: error.code, message: error.message }));
+      await db.transaction().execute((tx) => deps.lifecycle.finishRefresh(tx, connectionId, { ok: false, code: error.code, message: error.message }, download.refreshingSince));
       return;
     }
     if (reason === 'subscribe') return;
     await db.transaction().execute(async (tx) => {
       const locked = await connectionsRepository(tx).lock(connectionId);
-      if (stillWanted(locked, reason, consentRef)) await deps.connections.failDownload(tx, locked, error);
+      if (stillWanted(locked, download, consentRef)) await deps.connections.failDownload(tx, locked, error);
     });
   }
 }

@@ -2,7 +2,7 @@
  * Partners, API keys and the partner configuration resource (spec "Partner configuration",
  * "Authentication" 2-4; DESIGN.md §4). Errors: ApiError validation_error / not_found.
  */
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import type { Capabilities, Partner } from '../../db/schema.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { apiKeyMode, digestsEqual, newApiKey, newId, sha256Hex, type Mode } from '../../lib/ids.ts';
@@ -67,8 +67,9 @@ export function partnersService(db: Db, clock: Clock) {
     return { keyId, apiKey, mode };
   }
 
-  async function mustFind(partnerId: string): Promise<Partner> {
-    const partner = await repo.find(partnerId);
+  /** The partner, read through `tx` when given (no second pool connection inside a transaction); not_found. */
+  async function mustFind(partnerId: string, tx?: Tx): Promise<Partner> {
+    const partner = await (tx ? partnersRepository(tx) : repo).find(partnerId);
     if (!partner) throw notFound(`Partner ${partnerId}`);
     return partner;
   }
