@@ -19,6 +19,11 @@ export const ConnectSessionSchema = Type.Object(
   { $id: 'ConnectSession' },
 );
 
+/**
+ * Registers `POST /v1/connect-sessions` (answers `{sessionId, hostedUrl, expiresAt}`) and
+ * `GET /v1/connect-sessions/{sessionId}` (the ConnectSession resource) on the partner API; errors
+ * in the spec's envelope (validation_error, not_found).
+ */
 export const connectSessionsRoutes: FastifyPluginAsync<{ connectSessions: ConnectSessionsService }> = async (app, { connectSessions }) => {
   app.post(
     '/v1/connect-sessions',
