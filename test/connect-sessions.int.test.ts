@@ -6,10 +6,11 @@
  * with and without the cookie, the sandbox control through bank and account selection, webhooks carrying sessionId, failure,
  * cancellation and expiry by the durable timer, races of Cancel with Continue, with the download
  * and with the client's deletion (made deterministic by running the other side inside a service
- * call). Browser journeys are in hosted-flow.int.test.ts.
+ * call), and the pruning of ended sessions. Browser journeys are in hosted-flow.int.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../src/lib/errors.ts';
+import { pruneExpiredRecords } from '../src/worker.ts';
 import { errorCode, startTestApp, type TestApp } from './helpers/app.ts';
 import { providerId, providerIds, settle, walkBank } from './helpers/journey.ts';
 import { WebhookReceiver } from './helpers/receiver.ts';
@@ -574,5 +575,26 @@ describe('return-URL patterns', () => {
     const error = await t.services.partners.set(other.partnerId, { returnUrlPatterns: ['https://*'] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toContain('would match any host');
+  });
+});
+
+describe('housekeeping', () => {
+  /** A session cancelled now in its own browser. */
+  async function cancelledSession(): Promise<string> {
+    const { sessionId, hostedUrl } = (await create({ returnUrl })).body;
+    const { flow, cookie } = await openSession(hostedUrl);
+    expect((await t.call('POST', `${flow}/cancel`, { headers: form(cookie), body: '' })).status).toBe(303);
+    return sessionId;
+  }
+
+  it('deletes connect sessions 30 days after they ended; recently ended and open ones stay', async () => {
+    const old = await cancelledSession();
+    t.clock.advance(30 * 86_400_000 + 60_000);
+    const recent = await cancelledSession();
+    const open = (await create({ returnUrl })).body.sessionId;
+    await pruneExpiredRecords(t.services);
+    expect(errorCode(await session(old))).toBe('not_found');
+    expect((await session(recent)).body.state).toBe('Cancelled');
+    expect((await session(open)).body.state).toBe('AwaitingBankSelection');
   });
 });

@@ -64,5 +64,11 @@ export function connectSessionsRepository(db: Db | Tx) {
     async update(id: string, changes: Updateable<ConnectSessionsTable>): Promise<void> {
       await db.updateTable('connectSessions').set(changes).where('id', '=', id).execute();
     },
+
+    /** Deletes sessions in a terminal state whose last change (their end) was before `before`; answers how many. */
+    async deleteEndedBefore(before: Date): Promise<number> {
+      const result = await db.deleteFrom('connectSessions').where('state', 'in', [...TERMINAL_STATES]).where('updatedAt', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }

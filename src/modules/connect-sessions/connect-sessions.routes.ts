@@ -57,7 +57,7 @@ export const connectSessionsRoutes: FastifyPluginAsync<{ connectSessions: Connec
       schema: {
         tags: ['Connect sessions'],
         summary: 'Get a connect session',
-        description: 'For troubleshooting and reconciliation; webhooks remain authoritative.',
+        description: 'For troubleshooting and reconciliation; webhooks remain authoritative. A session is kept until 30 days after it ended (Completed, Failed, Cancelled or Expired); then not_found.',
         params: Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 100 }) }),
         headers: ClientHeaders,
         response: { 200: Type.Ref('ConnectSession'), ...errorResponses() },

@@ -79,6 +79,9 @@ export type FlowStep = 'picker' | 'consent' | 'confirm' | 'bank' | 'progress' | 
 /** Result of loading a hostedUrl: a fresh flow (with the cookie secret), a reused link, or an unknown token. */
 export type OpenResult = { kind: 'opened'; session: ConnectSession; browserToken: string } | { kind: 'used'; session: ConnectSession } | { kind: 'unknown' };
 
+/** How long an ended session stays readable (GET) before housekeeping deletes it: 30 days after it ended. */
+export const ENDED_SESSION_RETENTION_MS = 30 * 86_400_000;
+
 /** The partner's view of session `s`. */
 const toSessionView = (s: ConnectSession): SessionView => ({
   sessionId: s.id,
@@ -457,6 +460,14 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
         throw invalid('sessionId', `the session is ${s.state}; call again once it is AwaitingAccountSelection`);
       }
       return toSessionView(await reload(s.id));
+    },
+
+    /**
+     * Housekeeping: deletes the sessions that ended (Completed, Failed, Cancelled, Expired) more
+     * than ENDED_SESSION_RETENTION_MS ago; their GET answers not_found from then on. Answers how many.
+     */
+    async pruneEnded(): Promise<number> {
+      return repo.deleteEndedBefore(new Date(clock.now().getTime() - ENDED_SESSION_RETENTION_MS));
     },
   };
 }
