@@ -11,11 +11,15 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-/** Deletes rate-limit windows older than two minutes and idempotency records past their 24 hours. */
-export async function pruneExpiredRecords({ db, clock }: Services): Promise<void> {
+/**
+ * Deletes rate-limit windows older than two minutes, idempotency records past their 24 hours and
+ * connect sessions 30 days after they ended.
+ */
+export async function pruneExpiredRecords({ db, clock, connectSessions }: Services): Promise<void> {
   const now = clock.now().getTime();
   await db.deleteFrom('rateLimitCounters').where('windowStart', '<', Math.floor(now / 1000) - 120).execute();
   await db.deleteFrom('idempotencyRecords').where('createdAt', '<', new Date(now - IDEMPOTENCY_WINDOW_MS)).execute();
+  await connectSessions.pruneEnded();
 }
 
 /** Registers every job handler and starts sweeping timers every `sweepMs`. */

@@ -4,12 +4,15 @@
  * idempotency, tenant isolation, the one-time hostedUrl (HEAD consumes nothing) and its
  * per-session cookie, skipConsentScreen, error pages and bad form input, the return from the bank
  * with and without the cookie, the sandbox control through bank and account selection, webhooks carrying sessionId, failure,
- * cancellation and expiry by the durable timer. Browser journeys are in hosted-flow.int.test.ts.
+ * cancellation and expiry by the durable timer, races of Cancel with Continue, with the download
+ * and with the client's deletion (made deterministic by running the other side inside a service
+ * call), and the pruning of ended sessions. Browser journeys are in hosted-flow.int.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../src/lib/errors.ts';
+import { pruneExpiredRecords } from '../src/worker.ts';
 import { errorCode, startTestApp, type TestApp } from './helpers/app.ts';
-import { providerId, providerIds, walkBank } from './helpers/journey.ts';
+import { providerId, providerIds, settle, walkBank } from './helpers/journey.ts';
 import { WebhookReceiver } from './helpers/receiver.ts';
 
 let t: TestApp;
@@ -458,6 +461,109 @@ describe('sandbox control and lifecycle', () => {
   });
 });
 
+describe('races of Cancel', () => {
+  /** A session with Vltava Bank preset (of client `c`), opened in its own browser. */
+  async function openedAtConsent(c = clientId) {
+    const { sessionId, hostedUrl } = (await create({ returnUrl, providerId: await providerId(t, providerIds.vltava) }, {}, key, c)).body;
+    return { sessionId, ...(await openSession(hostedUrl)) };
+  }
+  const post = (path: string, cookie: string) => t.call('POST', path, { headers: form(cookie), body: '' });
+  const connectionsOf = (sessionId: string) => t.db.selectFrom('connections').select('id').where('sessionId', '=', sessionId).execute();
+
+  /** Posts Cancel on `flow`; `meanwhile` runs once, just before the cancel acts on the session's connection (cancelJourney). */
+  async function cancelRacing(flow: string, cookie: string, meanwhile: () => Promise<void>) {
+    const cancelJourney = t.services.connections.cancelJourney;
+    const spy = vi.spyOn(t.services.connections, 'cancelJourney').mockImplementationOnce(async (id) => {
+      await meanwhile();
+      return cancelJourney(id);
+    });
+    try {
+      return await post(`${flow}/cancel`, cookie);
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it.each([
+    ['stores the connection', false],
+    ['fails', true],
+  ])('with Continue: a cancel landing after the session was claimed wins when the creation %s; no connection, no bank', async (_, creationFails) => {
+    const { sessionId, flow, cookie } = await openedAtConsent();
+    const requireClient = t.services.clients.require;
+    // Continue has claimed the session and is creating the connection when the user cancels in another tab.
+    const spy = vi.spyOn(t.services.clients, 'require').mockImplementationOnce(async (auth, c) => {
+      expect((await post(`${flow}/cancel`, cookie)).status).toBe(303);
+      if (creationFails) throw new ApiError('internal_error', 'The bank is unavailable', { status: 503 });
+      return requireClient(auth, c);
+    });
+    try {
+      const confirm = await post(`${flow}/confirm`, cookie);
+      if (!creationFails) expect(confirm.headers.get('location')).toBe(flow);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await session(sessionId)).body).toMatchObject({ state: 'Cancelled', resultCode: 'Cancelled', error: 'user_cancelled', connectionId: null });
+    expect(await connectionsOf(sessionId)).toEqual([]);
+    const page = await t.call('GET', flow, { headers: { cookie } });
+    expect(page.status).toBe(303);
+    expect(page.headers.get('location')).toContain('resultCode=Cancelled');
+  });
+
+  it('with Continue: a failure right after the connection was stored leaves the session pointing at it; Continue again creates no second one', async () => {
+    const { sessionId, flow, cookie } = await openedAtConsent();
+    const createConnection = t.services.connections.create;
+    // As if the process died (or the next statement failed) just after the connection's transaction committed.
+    const spy = vi.spyOn(t.services.connections, 'create').mockImplementationOnce(async (...args) => {
+      await createConnection(...args);
+      throw new ApiError('internal_error', 'failed after the commit', { status: 500 });
+    });
+    try {
+      expect((await post(`${flow}/confirm`, cookie)).status).toBe(500);
+    } finally {
+      spy.mockRestore();
+    }
+    const [connection, ...more] = await connectionsOf(sessionId);
+    expect(more).toEqual([]);
+    expect((await session(sessionId)).body).toMatchObject({ state: 'RedirectedToBank', connectionId: connection!.id });
+    const again = await post(`${flow}/confirm`, cookie);
+    expect(again.headers.get('location')).toContain('/sandbox-bank/vltava_xf/authorize?state=');
+    expect(await connectionsOf(sessionId)).toHaveLength(1);
+    // The session follows that connection's events: the bank's refusal fails it.
+    expect(new URL(await walkBank(again.headers.get('location')!, 'user_fail')).searchParams.get('error')).toBe('access_denied');
+    expect((await session(sessionId)).body).toMatchObject({ state: 'Failed', error: 'access_denied', connectionId: connection!.id });
+  });
+
+  it('with the download: a connection that became Active after the cancel read it Pending is revoked (Inactive, ConnectionConsentRevoked)', async () => {
+    const { sessionId, flow, cookie } = await openedAtConsent();
+    const bankUrl = (await post(`${flow}/confirm`, cookie)).headers.get('location')!;
+    const { connectionId } = (await session(sessionId)).body;
+    // The user finished at the bank in another tab, and the download made the connection Active, just before the cancel acts on it.
+    const cancelled = await cancelRacing(flow, cookie, async () => {
+      await walkBank(bankUrl, 'user_ok');
+      expect(await settle(t, key, clientId, connectionId)).toBe('Active');
+    });
+    expect(cancelled.status).toBe(303);
+    expect(Object.fromEntries(new URL(cancelled.headers.get('location')!).searchParams)).toMatchObject({ connectionId, resultCode: 'Cancelled', error: 'user_cancelled' });
+    expect((await session(sessionId)).body).toMatchObject({ state: 'Cancelled', resultCode: 'Cancelled', error: 'user_cancelled', connectionId });
+    expect((await t.call('GET', `/v1/connections/${connectionId}`, { key, clientId })).body.state).toBe('Inactive');
+    await receiver.waitFor((r) => r.some((x) => x.json.type === 'ConnectionConsentRevoked' && x.json.data.connectionId === connectionId));
+  });
+
+  it("with the client's deletion: the page says the link is no longer valid (404), not a server error", async () => {
+    const doomed = await t.newClient(key);
+    const { sessionId, flow, cookie } = await openedAtConsent(doomed);
+    expect((await post(`${flow}/confirm`, cookie)).status).toBe(303);
+    const reply = await cancelRacing(flow, cookie, async () => {
+      expect((await t.call('DELETE', `/v1/clients/${doomed}`, { key, clientId: doomed })).status).toBe(204);
+    });
+    expect(reply.status).toBe(404);
+    expect(reply.body).toContain('Link not valid');
+    expect(errorCode(await session(sessionId, key, doomed))).toBe('not_found');
+    // Afterwards the session's pages no longer know it.
+    expect((await post(`${flow}/cancel`, cookie)).status).toBe(400);
+  });
+});
+
 describe('return-URL patterns', () => {
   it('are validated when a partner sets them', async () => {
     for (const pattern of ['https://*', 'https://*.com/*', 'javascript:alert(1)', 'https://user@app.example.com/', 'https://app.example.com/a/*/b']) {
@@ -469,5 +575,26 @@ describe('return-URL patterns', () => {
     const error = await t.services.partners.set(other.partnerId, { returnUrlPatterns: ['https://*'] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toContain('would match any host');
+  });
+});
+
+describe('housekeeping', () => {
+  /** A session cancelled now in its own browser. */
+  async function cancelledSession(): Promise<string> {
+    const { sessionId, hostedUrl } = (await create({ returnUrl })).body;
+    const { flow, cookie } = await openSession(hostedUrl);
+    expect((await t.call('POST', `${flow}/cancel`, { headers: form(cookie), body: '' })).status).toBe(303);
+    return sessionId;
+  }
+
+  it('deletes connect sessions 30 days after they ended; recently ended and open ones stay', async () => {
+    const old = await cancelledSession();
+    t.clock.advance(30 * 86_400_000 + 60_000);
+    const recent = await cancelledSession();
+    const open = (await create({ returnUrl })).body.sessionId;
+    await pruneExpiredRecords(t.services);
+    expect(errorCode(await session(old))).toBe('not_found');
+    expect((await session(recent)).body.state).toBe('Cancelled');
+    expect((await session(open)).body.state).toBe('AwaitingBankSelection');
   });
 });

@@ -199,6 +199,8 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
     const s = await current(request, reply);
     if (!s) return reply;
     await connectSessions.cancel(s);
-    return reply.redirect(returnTarget(await connectSessions.reload(s.id)), 303);
+    // Gone when its client was deleted meanwhile (its sessions purged): the link is no longer valid.
+    const ended = await connectSessions.find(s.id);
+    return ended ? reply.redirect(returnTarget(ended), 303) : message(reply, languageOf(s.locale), 'invalid', 404);
   });
 };

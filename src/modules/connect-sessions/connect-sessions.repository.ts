@@ -51,14 +51,24 @@ export function connectSessionsRepository(db: Db | Tx) {
       return row !== undefined;
     },
 
-    /** Applies `changes` only while the session is in one of `from`; true when it did. */
-    async transition(id: string, from: readonly ConnectSessionState[], changes: Updateable<ConnectSessionsTable>): Promise<boolean> {
-      const row = await db.updateTable('connectSessions').set(changes).where('id', '=', id).where('state', 'in', [...from]).returning('id').executeTakeFirst();
-      return row !== undefined;
+    /**
+     * Applies `changes` only while the session is in one of `from` (and, with `withoutConnection`,
+     * still has no connection); true when it did.
+     */
+    async transition(id: string, from: readonly ConnectSessionState[], changes: Updateable<ConnectSessionsTable>, withoutConnection = false): Promise<boolean> {
+      let query = db.updateTable('connectSessions').set(changes).where('id', '=', id).where('state', 'in', [...from]);
+      if (withoutConnection) query = query.where('connectionId', 'is', null);
+      return (await query.returning('id').executeTakeFirst()) !== undefined;
     },
 
     async update(id: string, changes: Updateable<ConnectSessionsTable>): Promise<void> {
       await db.updateTable('connectSessions').set(changes).where('id', '=', id).execute();
+    },
+
+    /** Deletes sessions in a terminal state whose last change (their end) was before `before`; answers how many. */
+    async deleteEndedBefore(before: Date): Promise<number> {
+      const result = await db.deleteFrom('connectSessions').where('state', 'in', [...TERMINAL_STATES]).where('updatedAt', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

@@ -19,6 +19,11 @@ export const ConnectSessionSchema = Type.Object(
   { $id: 'ConnectSession' },
 );
 
+/**
+ * Registers `POST /v1/connect-sessions` (answers `{sessionId, hostedUrl, expiresAt}`) and
+ * `GET /v1/connect-sessions/{sessionId}` (the ConnectSession resource) on the partner API; errors
+ * in the spec's envelope (validation_error, not_found).
+ */
 export const connectSessionsRoutes: FastifyPluginAsync<{ connectSessions: ConnectSessionsService }> = async (app, { connectSessions }) => {
   app.post(
     '/v1/connect-sessions',
@@ -52,7 +57,7 @@ export const connectSessionsRoutes: FastifyPluginAsync<{ connectSessions: Connec
       schema: {
         tags: ['Connect sessions'],
         summary: 'Get a connect session',
-        description: 'For troubleshooting and reconciliation; webhooks remain authoritative.',
+        description: 'For troubleshooting and reconciliation; webhooks remain authoritative. A session is kept until 30 days after it ended (Completed, Failed, Cancelled or Expired); then not_found.',
         params: Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 100 }) }),
         headers: ClientHeaders,
         response: { 200: Type.Ref('ConnectSession'), ...errorResponses() },

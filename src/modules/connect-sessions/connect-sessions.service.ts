@@ -37,6 +37,12 @@ const BANK_RETURN_SCOPE = 'connect-session-bank-return';
 /** The path of a session's hosted pages; its forms and the bank return live under it. */
 export const flowPath = (sessionId: string): string => `/connect/s/${sessionId}`;
 
+/**
+ * Body of `POST /v1/connect-sessions`: `returnUrl` must match one of the partner's return-URL
+ * patterns; `locale` ISO 639-1 (default en), also the bank's; `country` ISO 3166-1 alpha-2,
+ * preselected in the picker; `providerId` skips the picker; `skipConsentScreen` applies only
+ * where the partner is permitted.
+ */
 export interface CreateSessionInput {
   returnUrl: string;
   locale?: string;
@@ -45,7 +51,7 @@ export interface CreateSessionInput {
   skipConsentScreen?: boolean;
 }
 
-/** The spec's connect session resource (GET answer). */
+/** The spec's connect session resource (GET answer; expiresAt UTC ISO-8601). */
 export interface SessionView {
   sessionId: string;
   state: ConnectSessionState;
@@ -55,6 +61,11 @@ export interface SessionView {
   expiresAt: string;
 }
 
+/**
+ * Body of the sandbox control `POST /v1/sandbox/connect-sessions/{sessionId}/complete`: before
+ * the bank, the bank (`providerId`, else the session's) and the journey's `outcome` as test user
+ * `username`; in AwaitingAccountSelection, the accounts to deselect (`deselectAccountIds`).
+ */
 export interface SandboxCompleteInput {
   providerId?: string;
   outcome?: 'Ok' | 'Error' | 'Cancelled';
@@ -68,7 +79,11 @@ export type FlowStep = 'picker' | 'consent' | 'confirm' | 'bank' | 'progress' | 
 /** Result of loading a hostedUrl: a fresh flow (with the cookie secret), a reused link, or an unknown token. */
 export type OpenResult = { kind: 'opened'; session: ConnectSession; browserToken: string } | { kind: 'used'; session: ConnectSession } | { kind: 'unknown' };
 
-export const toSessionView = (s: ConnectSession): SessionView => ({
+/** How long an ended session stays readable (GET) before housekeeping deletes it: 30 days after it ended. */
+export const ENDED_SESSION_RETENTION_MS = 30 * 86_400_000;
+
+/** The partner's view of session `s`. */
+const toSessionView = (s: ConnectSession): SessionView => ({
   sessionId: s.id,
   state: s.state,
   connectionId: s.connectionId,
@@ -77,6 +92,7 @@ export const toSessionView = (s: ConnectSession): SessionView => ({
   expiresAt: s.expiresAt.toISOString(),
 });
 
+/** True once `s` is Completed, Failed, Cancelled or Expired: nothing changes it any more. */
 export const isTerminal = (s: ConnectSession): boolean => TERMINAL_STATES.includes(s.state);
 
 /** The page a session is on. */
@@ -117,6 +133,9 @@ const unlessNotFound =
     throw error;
   };
 
+/** Thrown inside the connection's creating transaction when the session ended after confirmBank claimed it: nothing is created. */
+class SessionEnded extends Error {}
+
 export interface ConnectSessionsDeps {
   db: Db;
   clock: Clock;
@@ -141,13 +160,19 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
    */
   const bankReturnUrl = (sessionId: string) => `${config.baseUrl}${flowPath(sessionId)}/bank-return?ref=${deps.cursors.encode(BANK_RETURN_SCOPE, [sessionId])}`;
 
+  /** The changes that end a session cancelled by the user. */
+  const cancelled = () => ({ state: 'Cancelled' as const, resultCode: 'Cancelled' as const, error: 'user_cancelled', updatedAt: clock.now() });
+
   /** The partner's view of the session, as the services it calls expect (the key that created it is not needed). */
   async function authFor(s: ConnectSession): Promise<AuthContext> {
     return { partner: await deps.partners.show(s.partnerId), mode: s.mode, keyId: `connect-session:${s.id}` };
   }
 
+  /** Session `id` as stored now; not_found once it was deleted (its client deleted, or pruned). */
   async function reload(id: string): Promise<ConnectSession> {
-    return (await repo.find(id))!;
+    const s = await repo.find(id);
+    if (!s) throw notFound(`Connect session ${id}`);
+    return s;
   }
 
   /** The session's connection, or null when it has none (or it was deleted). */
@@ -168,6 +193,20 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
     await connectSessionsRepository(tx).update(id, gotData(await connectionOf(s)) ? { state: 'Completed', resultCode: 'Ok', error: null, updatedAt: now } : { state: 'Expired', resultCode: 'Error', error: 'session_expired', updatedAt: now });
   }
 
+  /** Applies a due expiry now (the timer may not have fired yet) and returns the current session. */
+  async function expireIfDue(s: ConnectSession): Promise<ConnectSession> {
+    if (isTerminal(s) || clock.now() < s.expiresAt) return s;
+    await db.transaction().execute((tx) => expire(tx, s.id));
+    return reload(s.id);
+  }
+
+  /** The caller's session `sessionId` (expired first when due); not_found for anyone else's (another partner, mode or client). */
+  async function requireScoped(auth: AuthContext, clientId: string, sessionId: string): Promise<ConnectSession> {
+    const s = await repo.findScoped({ partnerId: auth.partner.id, mode: auth.mode, clientId }, sessionId);
+    if (!s) throw notFound(`Connect session ${sessionId}`);
+    return expireIfDue(s);
+  }
+
   /** Records the account selection as done; the session is Completed at once when the connection already has its data. */
   async function recordSelection(id: string): Promise<void> {
     await db.transaction().execute(async (tx) => {
@@ -176,6 +215,91 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
       const now = clock.now();
       await connectSessionsRepository(tx).update(id, { accountsSelectedAt: now, updatedAt: now, ...(gotData(await connectionOf(locked)) ? { state: 'Completed' as const, resultCode: 'Ok' as const } : {}) });
     });
+  }
+
+  /** The user picks a bank (or, with null, goes back to the picker). Not found: not_found; not connectable: validation_error. */
+  async function chooseProvider(s: ConnectSession, providerId: string | null): Promise<void> {
+    if (providerId) await deps.providers.connectable(await authFor(s), providerId);
+    await repo.transition(s.id, ['AwaitingBankSelection'], { providerId, updatedAt: clock.now() });
+  }
+
+  /**
+   * The user confirms the bank: the session is claimed (RedirectedToBank, so a double submit
+   * creates one connection), then the connection is created (Pending, analytics headers stored,
+   * `sessionId` on its webhooks) and, in the same transaction, the session gets its connectionId
+   * and bank address. A session that ended meanwhile (cancelled, expired) gets no connection and
+   * the answer is its own page. Returns the bank address; for a session already at the bank (a
+   * double submit) that address, or the flow's own path while the first submit is still creating
+   * the connection. When the creation fails the session is back at bank selection. Other states:
+   * validation_error.
+   */
+  async function confirmBank(s: ConnectSession): Promise<string> {
+    if (!s.providerId) throw invalid('providerId', 'choose a bank first');
+    const claimed = await repo.transition(s.id, ['AwaitingBankSelection'], { state: 'RedirectedToBank', updatedAt: clock.now() });
+    if (!claimed) {
+      const current = await reload(s.id);
+      if (stepOf(current) === 'bank') return current.bankUrl ?? flowPath(s.id);
+      throw invalid('state', `the session is ${current.state}`);
+    }
+    const linkSession = async (tx: Tx, started: { connectionId: string; redirectUrl: string }) => {
+      const linked = await connectSessionsRepository(tx).transition(s.id, ['RedirectedToBank'], { connectionId: started.connectionId, bankUrl: started.redirectUrl, updatedAt: clock.now() });
+      if (!linked) throw new SessionEnded();
+    };
+    try {
+      const input = { returnUrl: bankReturnUrl(s.id), providerId: s.providerId, locale: s.locale, subscribeToAllAccounts: true, skipConsentScreen: s.skipConsentScreen };
+      return (await deps.connections.create(await authFor(s), s.clientId, input, s.trackingHeaders, s.id, linkSession)).redirectUrl;
+    } catch (error) {
+      // The claim is undone, unless the connection was stored (the session keeps it) or the session ended meanwhile.
+      await repo.transition(s.id, ['RedirectedToBank'], { state: 'AwaitingBankSelection', updatedAt: clock.now() }, true);
+      if (error instanceof SessionEnded) return flowPath(s.id);
+      throw error;
+    }
+  }
+
+  /** The user is back from the bank: with consent granted the session is Fetching (failures arrive as events). */
+  async function afterBank(s: ConnectSession): Promise<void> {
+    const connection = await connectionOf(s);
+    if (connection?.consentRef && connection.state === 'Pending') {
+      await repo.transition(s.id, ['RedirectedToBank', 'Authenticating'], { state: 'Fetching', updatedAt: clock.now() });
+    }
+  }
+
+  /** Every account of the session's connection, each with `subscribed`. */
+  async function accounts(s: ConnectSession): Promise<AccountView[]> {
+    if (!s.connectionId) return [];
+    return deps.accounts.list(await authFor(s), s.clientId, s.connectionId, true).catch(unlessNotFound([]));
+  }
+
+  /**
+   * Account selection: every account not in `keepIds` is unsubscribed (selection only
+   * deselects). The session is Completed at once when the connection already has its data,
+   * else when ConnectionCreateSuccess arrives.
+   */
+  async function selectAccounts(s: ConnectSession, keepIds: string[]): Promise<void> {
+    if (s.state !== 'AwaitingAccountSelection' || s.accountsSelectedAt) throw invalid('state', `the session is ${s.state}; accounts can be selected only once they are listed`);
+    const auth = await authFor(s);
+    for (const account of await accounts(s)) {
+      if (account.subscribed && !keepIds.includes(account.id)) await deps.accounts.setSubscribed(auth, s.clientId, account.id, false);
+    }
+    await recordSelection(s.id);
+  }
+
+  /**
+   * The user cancels: the session ends Cancelled (`user_cancelled`). Its connection, decided
+   * under the connection's lock: a Pending one is ended (Disabled, ConnectionCreateFailed
+   * `user_cancelled`, which cancels the session in the same transaction); an Active one (its
+   * download finished meanwhile) is revoked (Inactive, ConnectionConsentRevoked). Nothing for a
+   * session that already ended or was deleted.
+   */
+  async function cancel(s: ConnectSession): Promise<void> {
+    // Before the bank: cancelled unless a connection was created since `s` was read (its creating transaction sets connectionId).
+    if (await repo.transition(s.id, OPEN_STATES, cancelled(), true)) return;
+    const current = await repo.find(s.id);
+    if (!current || isTerminal(current)) return;
+    if (current.connectionId && (await deps.connections.cancelJourney(current.connectionId)) === 'Active') {
+      await deps.lifecycle.revoke(await authFor(current), current.clientId, current.connectionId).catch(unlessNotFound(null));
+    }
+    await repo.transition(s.id, OPEN_STATES, cancelled());
   }
 
   return {
@@ -231,13 +355,7 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
 
     /** `GET /v1/connect-sessions/{sessionId}`; not_found for anyone else's session. */
     async get(auth: AuthContext, clientId: string, sessionId: string): Promise<SessionView> {
-      return toSessionView(await this.requireScoped(auth, clientId, sessionId));
-    },
-
-    async requireScoped(auth: AuthContext, clientId: string, sessionId: string): Promise<ConnectSession> {
-      const s = await repo.findScoped({ partnerId: auth.partner.id, mode: auth.mode, clientId }, sessionId);
-      if (!s) throw notFound(`Connect session ${sessionId}`);
-      return this.expireIfDue(s);
+      return toSessionView(await requireScoped(auth, clientId, sessionId));
     },
 
     /** True when `token` is a hostedUrl token (used or not); consumes nothing (a HEAD request, a link previewer). */
@@ -251,13 +369,13 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
       if (!s) return { kind: 'unknown' };
       const browserToken = randomToken();
       if (s.tokenUsedAt || !(await repo.consumeToken(s.id, sha256Hex(browserToken), clock.now()))) return { kind: 'used', session: s };
-      return { kind: 'opened', session: await this.expireIfDue(await reload(s.id)), browserToken };
+      return { kind: 'opened', session: await expireIfDue(await reload(s.id)), browserToken };
     },
 
     /** Session `id` (expired first when due), or undefined when there is none. Who may act on it is the caller's check (isBrowserOf). */
     async find(id: string): Promise<ConnectSession | undefined> {
       const s = await repo.find(id);
-      return s && this.expireIfDue(s);
+      return s && expireIfDue(s);
     },
 
     /** True when `ref` is the bank-return reference of session `sessionId` (see bankReturnUrl). */
@@ -267,13 +385,6 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
       } catch {
         return false;
       }
-    },
-
-    /** Applies a due expiry now (the timer may not have fired yet) and returns the current session. */
-    async expireIfDue(s: ConnectSession): Promise<ConnectSession> {
-      if (isTerminal(s) || clock.now() < s.expiresAt) return s;
-      await db.transaction().execute((tx) => expire(tx, s.id));
-      return reload(s.id);
     },
 
     /** Timer `connect-session-expiry`. */
@@ -292,49 +403,9 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
       return (await deps.providers.list(await authFor(s), { limit: 500 })).data;
     },
 
-    /** The user picks a bank (or, with null, goes back to the picker). Not found: not_found; not connectable: validation_error. */
-    async chooseProvider(s: ConnectSession, providerId: string | null): Promise<void> {
-      if (providerId) await deps.providers.connectable(await authFor(s), providerId);
-      await repo.transition(s.id, ['AwaitingBankSelection'], { providerId, updatedAt: clock.now() });
-    },
-
-    /**
-     * The user confirms the bank: the connection is created (Pending, analytics headers stored,
-     * `sessionId` on its webhooks) and the session is RedirectedToBank. Returns the bank address;
-     * for a session already at the bank (a double submit) that address, or the flow's own path
-     * while the first submit is still creating the connection. Other states: validation_error.
-     */
-    async confirmBank(s: ConnectSession): Promise<string> {
-      if (!s.providerId) throw invalid('providerId', 'choose a bank first');
-      const claimed = await repo.transition(s.id, ['AwaitingBankSelection'], { state: 'RedirectedToBank', updatedAt: clock.now() });
-      if (!claimed) {
-        const current = await reload(s.id);
-        if (stepOf(current) === 'bank') return current.bankUrl ?? flowPath(s.id);
-        throw invalid('state', `the session is ${current.state}`);
-      }
-      try {
-        const started = await deps.connections.create(
-          await authFor(s),
-          s.clientId,
-          { returnUrl: bankReturnUrl(s.id), providerId: s.providerId, locale: s.locale, subscribeToAllAccounts: true, skipConsentScreen: s.skipConsentScreen },
-          s.trackingHeaders,
-          s.id,
-        );
-        await repo.update(s.id, { connectionId: started.connectionId, bankUrl: started.redirectUrl, updatedAt: clock.now() });
-        return started.redirectUrl;
-      } catch (error) {
-        await repo.update(s.id, { state: 'AwaitingBankSelection', updatedAt: clock.now() });
-        throw error;
-      }
-    },
-
-    /** The user is back from the bank: with consent granted the session is Fetching (failures arrive as events). */
-    async afterBank(s: ConnectSession): Promise<void> {
-      const connection = await connectionOf(s);
-      if (connection?.consentRef && connection.state === 'Pending') {
-        await repo.transition(s.id, ['RedirectedToBank', 'Authenticating'], { state: 'Fetching', updatedAt: clock.now() });
-      }
-    },
+    chooseProvider,
+    confirmBank,
+    afterBank,
 
     /**
      * The user is back from the bank in a browser without the session's cookie (a bank app that
@@ -346,46 +417,17 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
      * bank has not answered yet.
      */
     async returnWithoutBrowser(s: ConnectSession): Promise<string | null> {
-      await this.afterBank(s);
-      const current = await this.expireIfDue(await reload(s.id));
+      await afterBank(s);
+      const current = await expireIfDue(await reload(s.id));
       if (isTerminal(current)) return returnTarget(current);
       if (current.state !== 'Fetching' && current.state !== 'AwaitingAccountSelection') return null;
       await recordSelection(s.id);
       return returnTarget(await reload(s.id), 'Ok');
     },
 
-    /** Every account of the session's connection, each with `subscribed`. */
-    async accounts(s: ConnectSession): Promise<AccountView[]> {
-      if (!s.connectionId) return [];
-      return deps.accounts.list(await authFor(s), s.clientId, s.connectionId, true).catch(unlessNotFound([]));
-    },
-
-    /**
-     * Account selection: every account not in `keepIds` is unsubscribed (selection only
-     * deselects). The session is Completed at once when the connection already has its data,
-     * else when ConnectionCreateSuccess arrives.
-     */
-    async selectAccounts(s: ConnectSession, keepIds: string[]): Promise<void> {
-      if (s.state !== 'AwaitingAccountSelection' || s.accountsSelectedAt) throw invalid('state', `the session is ${s.state}; accounts can be selected only once they are listed`);
-      const auth = await authFor(s);
-      for (const account of await this.accounts(s)) {
-        if (account.subscribed && !keepIds.includes(account.id)) await deps.accounts.setSubscribed(auth, s.clientId, account.id, false);
-      }
-      await recordSelection(s.id);
-    },
-
-    /**
-     * The user cancels: before the bank the session is simply Cancelled; a Pending connection is
-     * ended (Disabled, ConnectionCreateFailed `user_cancelled`); a connection that already got its
-     * consent is revoked (Inactive, ConnectionConsentRevoked).
-     */
-    async cancel(s: ConnectSession): Promise<void> {
-      if (isTerminal(s)) return;
-      const connection = await connectionOf(s);
-      if (connection?.state === 'Pending') await deps.connections.cancelJourney(connection.id);
-      if (connection?.state === 'Active') await deps.lifecycle.revoke(await authFor(s), s.clientId, connection.id);
-      await repo.transition(s.id, OPEN_STATES, { state: 'Cancelled', resultCode: 'Cancelled', error: 'user_cancelled', updatedAt: clock.now() });
-    },
+    accounts,
+    selectAccounts,
+    cancel,
 
     /**
      * Sandbox control `POST /v1/sandbox/connect-sessions/{sessionId}/complete`. Before the bank it
@@ -395,32 +437,38 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
      * when the session is finished, still downloading, or a needed field is missing.
      */
     async sandboxComplete(auth: AuthContext, clientId: string, sessionId: string, input: SandboxCompleteInput): Promise<SessionView> {
-      let s = await this.requireScoped(auth, clientId, sessionId);
+      let s = await requireScoped(auth, clientId, sessionId);
       if (isTerminal(s)) throw invalid('sessionId', `the session is ${s.state}`);
       if (s.state === 'AwaitingBankSelection') {
         if (!input.outcome) throw invalid('body.outcome', 'is required to finish the bank journey');
-        if (input.providerId) await this.chooseProvider(s, input.providerId);
+        if (input.providerId) await chooseProvider(s, input.providerId);
         s = await reload(s.id);
         if (!s.providerId) throw invalid('body.providerId', 'is required: the session has no bank yet');
-        await this.confirmBank(s);
+        await confirmBank(s);
         s = await reload(s.id);
       }
       if (s.state === 'RedirectedToBank' || s.state === 'Authenticating') {
         if (!input.outcome) throw invalid('body.outcome', 'is required to finish the bank journey');
         await deps.connections.completeSandboxJourney(auth, clientId, s.connectionId!, sandboxCallbackQuery(input.outcome, input.username));
-        await this.afterBank(s);
+        await afterBank(s);
       } else if (s.state === 'AwaitingAccountSelection') {
-        const all = await this.accounts(s);
+        const all = await accounts(s);
         const unknown = (input.deselectAccountIds ?? []).filter((id) => !all.some((a) => a.id === id));
         if (unknown.length) throw invalid('body.deselectAccountIds', `not accounts of this session's connection: ${unknown.join(', ')}`);
-        await this.selectAccounts(s, all.map((a) => a.id).filter((id) => !input.deselectAccountIds?.includes(id)));
+        await selectAccounts(s, all.map((a) => a.id).filter((id) => !input.deselectAccountIds?.includes(id)));
       } else {
         throw invalid('sessionId', `the session is ${s.state}; call again once it is AwaitingAccountSelection`);
       }
       return toSessionView(await reload(s.id));
     },
 
-    reload,
+    /**
+     * Housekeeping: deletes the sessions that ended (Completed, Failed, Cancelled, Expired) more
+     * than ENDED_SESSION_RETENTION_MS ago; their GET answers not_found from then on. Answers how many.
+     */
+    async pruneEnded(): Promise<number> {
+      return repo.deleteEndedBefore(new Date(clock.now().getTime() - ENDED_SESSION_RETENTION_MS));
+    },
   };
 }
 

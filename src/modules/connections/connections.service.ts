@@ -219,10 +219,19 @@ export function connectionsService(deps: ConnectionsDeps) {
 
   return {
     /**
-     * Creates a Pending connection and starts the bank authorization.
-     * Errors: validation_error (bad input, Inactive provider), not_found (client or provider).
+     * Creates a Pending connection and starts the bank authorization. A hosted flow passes its
+     * `sessionId` (carried on the webhooks) and `onCreated`, run inside the creating transaction
+     * (the connection rolls back when it throws). Errors: validation_error (bad input, Inactive
+     * provider), not_found (client or provider).
      */
-    async create(auth: AuthContext, clientId: string, input: CreateConnectionInput, headers: Record<string, string | string[] | undefined>, sessionId: string | null = null) {
+    async create(
+      auth: AuthContext,
+      clientId: string,
+      input: CreateConnectionInput,
+      headers: Record<string, string | string[] | undefined>,
+      sessionId: string | null = null,
+      onCreated?: (tx: Tx, started: { connectionId: string; redirectUrl: string }) => Promise<void>,
+    ) {
       await deps.clients.require(auth, clientId);
       checkReturnUrl(input.returnUrl);
       const locale = input.locale ?? 'en';
@@ -262,6 +271,7 @@ export function connectionsService(deps: ConnectionsDeps) {
           { kind: 'created', headers: tracking },
         );
         await scheduleTimer(tx, 'connection-initiation', id, new Date(now.getTime() + COMPLETION_CHECK_MS));
+        await onCreated?.(tx, { connectionId: id, redirectUrl });
       });
       return { connectionId: id, expiresAt: expiresAt.toISOString(), redirectUrl };
     },
@@ -376,11 +386,16 @@ export function connectionsService(deps: ConnectionsDeps) {
       return { connectionId, expiresAt: expiresAt.toISOString(), redirectUrl };
     },
 
-    /** The user cancelled the hosted connect flow: a still Pending connection becomes Disabled with ConnectionCreateFailed (`user_cancelled`). */
-    async cancelJourney(connectionId: string): Promise<void> {
-      await db.transaction().execute(async (tx) => {
+    /**
+     * The user cancelled the hosted connect flow: a still Pending connection becomes Disabled with
+     * ConnectionCreateFailed (`user_cancelled`). Answers the state found under the lock (Pending:
+     * now Disabled; Active: the caller revokes it), null when the connection is gone.
+     */
+    async cancelJourney(connectionId: string): Promise<Connection['state'] | null> {
+      return db.transaction().execute(async (tx) => {
         const locked = await connectionsRepository(tx).lock(connectionId);
         if (locked?.state === 'Pending') await fail(tx, locked, 'user_cancelled', 'The user cancelled the connect flow');
+        return locked?.state ?? null;
       });
     },
 
