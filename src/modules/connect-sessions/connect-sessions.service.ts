@@ -164,8 +164,8 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
   const cancelled = () => ({ state: 'Cancelled' as const, resultCode: 'Cancelled' as const, error: 'user_cancelled', updatedAt: clock.now() });
 
   /** The partner's view of the session, as the services it calls expect (the key that created it is not needed). */
-  async function authFor(s: ConnectSession): Promise<AuthContext> {
-    return { partner: await deps.partners.show(s.partnerId), mode: s.mode, keyId: `connect-session:${s.id}` };
+  async function authFor(s: ConnectSession, tx?: Tx): Promise<AuthContext> {
+    return { partner: await deps.partners.show(s.partnerId, tx), mode: s.mode, keyId: `connect-session:${s.id}` };
   }
 
   /** Session `id` as stored now; not_found once it was deleted (its client deleted, or pruned). */
@@ -175,10 +175,10 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
     return s;
   }
 
-  /** The session's connection, or null when it has none (or it was deleted). */
-  async function connectionOf(s: ConnectSession): Promise<Connection | null> {
+  /** The session's connection, or null when it has none (or it was deleted); read through `tx` when given. */
+  async function connectionOf(s: ConnectSession, tx?: Tx): Promise<Connection | null> {
     if (!s.connectionId) return null;
-    return deps.connections.require(await authFor(s), s.clientId, s.connectionId).catch(unlessNotFound(null));
+    return deps.connections.require(await authFor(s, tx), s.clientId, s.connectionId, tx).catch(unlessNotFound(null));
   }
 
   /**
@@ -190,7 +190,7 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
     const s = await connectSessionsRepository(tx).lock(id);
     if (!s || isTerminal(s) || clock.now() < s.expiresAt) return;
     const now = clock.now();
-    await connectSessionsRepository(tx).update(id, gotData(await connectionOf(s)) ? { state: 'Completed', resultCode: 'Ok', error: null, updatedAt: now } : { state: 'Expired', resultCode: 'Error', error: 'session_expired', updatedAt: now });
+    await connectSessionsRepository(tx).update(id, gotData(await connectionOf(s, tx)) ? { state: 'Completed', resultCode: 'Ok', error: null, updatedAt: now } : { state: 'Expired', resultCode: 'Error', error: 'session_expired', updatedAt: now });
   }
 
   /** Applies a due expiry now (the timer may not have fired yet) and returns the current session. */
@@ -213,7 +213,7 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
       const locked = await connectSessionsRepository(tx).lock(id);
       if (!locked || isTerminal(locked) || locked.accountsSelectedAt) return;
       const now = clock.now();
-      await connectSessionsRepository(tx).update(id, { accountsSelectedAt: now, updatedAt: now, ...(gotData(await connectionOf(locked)) ? { state: 'Completed' as const, resultCode: 'Ok' as const } : {}) });
+      await connectSessionsRepository(tx).update(id, { accountsSelectedAt: now, updatedAt: now, ...(gotData(await connectionOf(locked, tx)) ? { state: 'Completed' as const, resultCode: 'Ok' as const } : {}) });
     });
   }
 

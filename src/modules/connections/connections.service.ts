@@ -276,9 +276,9 @@ export function connectionsService(deps: ConnectionsDeps) {
       return { connectionId: id, expiresAt: expiresAt.toISOString(), redirectUrl };
     },
 
-    /** The caller's connection; 404 not_found for anyone else's. */
-    async require(auth: AuthContext, clientId: string, connectionId: string): Promise<Connection> {
-      const connection = await repo.findScoped({ partnerId: auth.partner.id, mode: auth.mode, clientId }, connectionId);
+    /** The caller's connection, read through `tx` when given; 404 not_found for anyone else's. */
+    async require(auth: AuthContext, clientId: string, connectionId: string, tx?: Tx): Promise<Connection> {
+      const connection = await (tx ? connectionsRepository(tx) : repo).findScoped({ partnerId: auth.partner.id, mode: auth.mode, clientId }, connectionId);
       if (!connection) throw notFound(`Connection ${connectionId}`);
       return connection;
     },
