@@ -147,6 +147,9 @@ describe('consent expiry (durable timer)', () => {
     expect(expired.status).toBe(200);
     expect(expired.body).toMatchObject({ state: 'Inactive', errorDesc: 'Consent expired' });
     await waitForHook(p, id, 'ConnectionConsentExpired');
+    // Expired now, not at the end of its 90 days.
+    const hook = hooks(p, id).find((h) => h.type === 'ConnectionConsentExpired');
+    expect(Math.abs(new Date(hook.data.consentExpiresAt).getTime() - new Date(hook.timestamp).getTime())).toBeLessThan(1000);
     // The timer of the old consent no longer fires anything.
     t.clock.advance(91 * DAY);
     await t.worker!.sweeper.fireDue();

@@ -131,7 +131,12 @@ export function lifecycleService(deps: LifecycleDeps) {
     /** Timer (and sandbox control): an Active connection's consent expires: Inactive + ConnectionConsentExpired. */
     async expireConsent(tx: Tx, connectionId: string): Promise<void> {
       const connection = await connectionsRepository(tx).lock(connectionId);
-      if (connection?.state === 'Active') await inactivate(tx, connection, 'expired', 'ConnectionConsentExpired', { consentExpiresAt: connection.consentExpiresAt?.toISOString() ?? null });
+      if (connection?.state !== 'Active') return;
+      // The consent ends now: at its planned end (timer), or earlier (the sandbox control).
+      const now = clock.now();
+      const consentExpiresAt = connection.consentExpiresAt && connection.consentExpiresAt < now ? connection.consentExpiresAt : now;
+      await connectionsRepository(tx).update(connectionId, { consentExpiresAt });
+      await inactivate(tx, connection, 'expired', 'ConnectionConsentExpired', { consentExpiresAt: consentExpiresAt.toISOString() });
     },
 
     /**
