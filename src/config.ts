@@ -5,6 +5,7 @@
  * counters in Redis instead of PostgreSQL), BANKDATA_RATE_LIMIT (100 requests/s per key),
  * BANKDATA_WEBHOOK_CONCURRENCY (4 delivery fetchers per worker), BANKDATA_WEBHOOK_BATCH_SIZE (32
  * deliveries per fetch), BANKDATA_DB_POOL_SIZE (10 database connections per serve/worker process).
+ * Job-queue and sandbox knobs are read where they apply (src/jobs/queue.ts, src/services.ts).
  */
 export interface Config {
   readonly databaseUrl: string | undefined;

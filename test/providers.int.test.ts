@@ -53,11 +53,17 @@ describe('GET /v1/providers', () => {
     }
   });
 
-  it('answers limit=0 with an empty page', async () => {
+  it('answers limit=0 with an empty page and the cursor of the position', async () => {
     const reply = await t.call('GET', '/v1/providers?limit=0', { key: apiKey });
     expect(reply.status).toBe(200);
-    expect(reply.body.data).toEqual([]);
-    expect(reply.body.limit).toBe(0);
+    expect(reply.body).toMatchObject({ limit: 0, data: [], nextCursor: expect.any(String) });
+    const fromStart = await t.call('GET', `/v1/providers?limit=2&nextCursor=${reply.body.nextCursor}`, { key: apiKey });
+    const first = await t.call('GET', '/v1/providers?limit=2', { key: apiKey });
+    expect(fromStart.body).toEqual(first.body);
+    const here = await t.call('GET', `/v1/providers?limit=0&nextCursor=${first.body.nextCursor}`, { key: apiKey });
+    expect(here.body.nextCursor).toBe(first.body.nextCursor);
+    const none = await t.call('GET', '/v1/providers?limit=0&search=no-such-bank-anywhere', { key: apiKey });
+    expect(none.body).toEqual({ limit: 0, nextCursor: null, data: [] });
   });
 
   it('rejects a limit outside 0..500 and a forged cursor with validation_error', async () => {

@@ -34,6 +34,9 @@ describe('docs/quickstart.md', () => {
     expect(stdout).toContain('"type":"CurrentAccount"');
     expect(stdout).toContain('"recordState"');
     expect(Number(/transactions: (\d+)/.exec(stdout)?.[1])).toBeGreaterThan(100);
+    // The last block: the variable-symbol lookup with an extra leading zero finds its transaction.
+    const filtered = JSON.parse(stdout.trim().split('\n').at(-1)!);
+    expect(filtered.data.length).toBeGreaterThan(0);
     expect(stdout, stdout).not.toContain('"error"');
   });
 });

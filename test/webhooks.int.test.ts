@@ -161,6 +161,10 @@ describe('webhook deliveries', () => {
     await receiver.waitFor(() => forConnection(id).length === 2);
     await new Promise((r) => setTimeout(r, 500));
     expect(forConnection(id).map((r) => r.json.data.order ?? 0)).toEqual([0, 1]);
+    // The operator's view: the second waits for the first, which has its next try.
+    const [waiting, retried] = await t.services.webhooks.deliveries(p.partnerId);
+    expect(retried).toMatchObject({ type: 'ConnectionConsentRevoked', status: 'pending', waitingFor: null, nextAttemptAt: expect.any(String) });
+    expect(waiting).toMatchObject({ type: 'ConnectionConsentExpired', status: 'pending', attempts: 0, waitingFor: retried!.deliveryId, nextAttemptAt: null });
     t.clock.advance(5_000);
     await t.worker!.sweeper.fireDue();
     await receiver.waitFor(() => forConnection(id).length === 4);

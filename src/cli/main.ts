@@ -246,7 +246,7 @@ webhook
         rows
           .map((d) =>
             [
-              `${d.deliveryId}  ${d.mode.padEnd(7)} ${d.type.padEnd(30)} ${d.status.padEnd(9)} next ${d.nextAttemptAt ?? '-'}  event ${d.eventId}`,
+              `${d.deliveryId}  ${d.mode.padEnd(7)} ${d.type.padEnd(30)} ${d.status.padEnd(9)} ${d.waitingFor ? `waits for ${d.waitingFor}` : `next ${d.nextAttemptAt ?? '-'}`}  event ${d.eventId}`,
               ...d.history.map((a) => `    attempt ${a.attempt}  ${a.at}  code ${a.statusCode ?? '-'}  ${a.latencyMs} ms${a.error ? `  ${a.error}` : ''}`),
             ].join('\n'),
           )

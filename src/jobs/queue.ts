@@ -94,7 +94,8 @@ export class JobQueue {
       schedule: false,
       maintenanceIntervalSeconds: Number(env.BANKDATA_JOB_MAINTENANCE_SECONDS ?? 30),
     });
-    boss.on('error', (error) => console.error('job queue error', error));
+    // One line per error (a lost database connection, a failed maintenance run): pg-boss retries on its own.
+    boss.on('error', (error: Error) => console.error(`job queue error: ${error.message}`));
     await boss.start();
     for (const queue of Object.values(queueOptions(env))) {
       if (await boss.getQueue(queue.name)) await boss.updateQueue(queue.name, queue);

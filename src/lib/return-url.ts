@@ -194,8 +194,22 @@ function compile(pattern: unknown): CompiledPattern | string {
 }
 
 /**
+ * The partner's returnUrl with the spec's query values set (connectionId, resultCode, sessionId,
+ * error; undefined ones are left out), for the redirect that ends a journey.
+ */
+export function returnUrlWithResult(returnUrl: string, result: { connectionId?: string | null; resultCode: 'Ok' | 'Error' | 'Cancelled'; sessionId?: string | null; error?: string | null }): string {
+  const url = new URL(returnUrl);
+  if (result.connectionId) url.searchParams.set('connectionId', result.connectionId);
+  url.searchParams.set('resultCode', result.resultCode);
+  if (result.sessionId) url.searchParams.set('sessionId', result.sessionId);
+  if (result.error) url.searchParams.set('error', result.error);
+  return url.toString();
+}
+
+/**
  * True when `url` is not a URL, or uses a scheme no return URL may have (javascript:, data:,
- * file:, vbscript:, blob:, about:): for return URLs that need no registered pattern (direct flow).
+ * file:, vbscript:, blob:, about:, intent:, tel:, mailto: and the other non-navigating ones):
+ * for return URLs that need no registered pattern (direct flow).
  */
 export function hasForbiddenScheme(url: string): boolean {
   if (!URL.canParse(url)) return true;

@@ -24,7 +24,7 @@ import { SecretBox } from '../lib/secret-box.ts';
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
 /** A request that has held its key this long without answering is taken as crashed. */
-export const IDEMPOTENCY_ABANDONED_MS = 60_000;
+const IDEMPOTENCY_ABANDONED_MS = 60_000;
 /** Error codes that ask the caller to retry later: answers with them are not replayed. */
 const RETRY_LATER: ReadonlySet<ErrorCode> = new Set(['operation_temporarily_unavailable', 'rate_limited', 'internal_error']);
 
@@ -40,7 +40,7 @@ declare module 'fastify' {
 }
 
 /** The key of an Idempotency-Key header value: bare, or a structured-field string ("..."); 1 to 255 characters of value. */
-export function parseIdempotencyKey(raw: string): string {
+function parseIdempotencyKey(raw: string): string {
   const quoted = /^"((?:[^"\\]|\\["\\])*)"$/.exec(raw.trim());
   const key = quoted ? quoted[1]!.replace(/\\(["\\])/g, '$1') : raw.trim();
   if (key.length === 0 || key.length > 255) throw invalid('headers.idempotency-key', 'must be 1 to 255 characters');

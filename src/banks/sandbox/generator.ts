@@ -151,7 +151,7 @@ export function openingAccounts(seed: string, bank: SandboxBank, scenario: Sandb
 }
 
 /** The account the sandbox control adds transactions to: the first current account. */
-export function extraTransactionsAccount(accounts: BankAccount[]): BankAccount | undefined {
+function extraTransactionsAccount(accounts: BankAccount[]): BankAccount | undefined {
   return accounts.find((a) => a.type === 'CurrentAccount');
 }
 

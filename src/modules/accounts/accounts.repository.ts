@@ -71,7 +71,7 @@ export function accountsRepository(db: Db | Tx) {
 
     /** The accounts of a connection in a stable order: current accounts first, then by name and IBAN. */
     listForConnection(connectionId: string, subscribedOnly: boolean, limit = 100): Promise<AccountRow[]> {
-      let query = db.selectFrom('accounts').selectAll().where('connectionId', '=', connectionId).orderBy('type').orderBy('name').orderBy('iban').orderBy('id').limit(limit);
+      let query = db.selectFrom('accounts').selectAll().where('connectionId', '=', connectionId).orderBy(sql`type <> 'CurrentAccount'`).orderBy('name').orderBy('iban').orderBy('id').limit(limit);
       if (subscribedOnly) query = query.where('subscribed', '=', true).where('authorized', '=', true);
       return query.execute();
     },

@@ -17,7 +17,7 @@ import type { CursorCodec } from '../../lib/cursor.ts';
 import { ApiError, invalid, notFound } from '../../lib/errors.ts';
 import { digestsEqual, newId, randomToken, sha256Hex } from '../../lib/ids.ts';
 import { addDuration, isCountryCode, isLanguageCode } from '../../lib/iso.ts';
-import { matchesAnyReturnUrl } from '../../lib/return-url.ts';
+import { matchesAnyReturnUrl, returnUrlWithResult } from '../../lib/return-url.ts';
 import { scheduleTimer } from '../../jobs/timers.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { AccountsService, AccountView } from '../accounts/accounts.service.ts';
@@ -109,12 +109,7 @@ export function stepOf(s: ConnectSession): FlowStep {
  * error. `resultCode` defaults to the session's (Error while it has none); Ok carries no error.
  */
 export function returnTarget(s: ConnectSession, resultCode: 'Ok' | 'Error' | 'Cancelled' = s.resultCode ?? 'Error'): string {
-  const url = new URL(s.returnUrl);
-  if (s.connectionId) url.searchParams.set('connectionId', s.connectionId);
-  url.searchParams.set('resultCode', resultCode);
-  url.searchParams.set('sessionId', s.id);
-  if (s.error && resultCode !== 'Ok') url.searchParams.set('error', s.error);
-  return url.toString();
+  return returnUrlWithResult(s.returnUrl, { connectionId: s.connectionId, resultCode, sessionId: s.id, error: resultCode === 'Ok' ? null : s.error });
 }
 
 /** True when `browserToken` (the session's cookie value) is the secret bound to `s` when its hostedUrl was opened. */

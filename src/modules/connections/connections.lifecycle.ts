@@ -21,7 +21,7 @@ import { connectionsRepository } from './connections.repository.ts';
 import { subjectOf, toConnectionView, type ConnectionsService, type ConnectionView } from './connections.service.ts';
 
 /** Cooldown after a successful manual refresh (spec "Limits"). */
-export const REFRESH_COOLDOWN_MS = 10 * 60_000;
+const REFRESH_COOLDOWN_MS = 10 * 60_000;
 /** A refresh marked running for longer than this is taken to have died. */
 const REFRESH_STALE_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
@@ -47,7 +47,7 @@ const REFRESH_CUT_SHORT_CODE = 'consent_inactive';
  * resets at 00:00 UTC. Answers the later of the two ends with the code of that binding limit,
  * or null when a refresh is possible at `now`.
  */
-export function refreshLimit(now: Date, lastManualRefreshAt: Date | null, refreshesToday: number, quota: number | null): { code: 'refresh_cooldown' | 'refresh_quota_exceeded'; at: Date } | null {
+function refreshLimit(now: Date, lastManualRefreshAt: Date | null, refreshesToday: number, quota: number | null): { code: 'refresh_cooldown' | 'refresh_quota_exceeded'; at: Date } | null {
   const cooldownEnd = lastManualRefreshAt ? lastManualRefreshAt.getTime() + REFRESH_COOLDOWN_MS : 0;
   const quotaEnd = quota !== null && refreshesToday >= quota ? startOfUtcDay(now).getTime() + DAY_MS : 0;
   if (Math.max(cooldownEnd, quotaEnd) <= now.getTime()) return null;

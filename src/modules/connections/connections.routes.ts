@@ -37,7 +37,7 @@ export const connectionsRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
         tags: ['Connections'],
         summary: 'Create a connection (direct flow)',
         description:
-          'Creates a Pending connection and answers the bank authorization address (`redirectUrl`). Send the user there; they come back to returnUrl with connectionId, resultCode (Ok or Error) and error. The connection becomes Active once accounts and transactions are downloaded (ConnectionCreateSuccess) or Disabled (ConnectionCreateFailed); a journey not completed within about 22 minutes becomes Disabled. returnUrl must be http(s) or an app link (javascript:, data:, vbscript:, file: are refused). A bank that cannot be reached answers 503 internal_error: retry later.',
+          'Creates a Pending connection and answers the bank authorization address (`redirectUrl`). Send the user there; they come back to returnUrl with connectionId, resultCode (Ok or Error) and error. The connection becomes Active once accounts and transactions are downloaded (ConnectionCreateSuccess) or Disabled (ConnectionCreateFailed); a journey not completed within about 22 minutes becomes Disabled. returnUrl must be http(s) or an app link (javascript:, data:, file:, tel:, mailto: and other schemes that open no page are refused). A bank that cannot be reached answers 503 internal_error: retry later.',
         headers: CreateHeaders,
         body: Type.Object({
           returnUrl: Type.String({ format: 'uri', maxLength: 2048, description: 'http(s) or an app link' }),

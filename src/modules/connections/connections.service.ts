@@ -15,7 +15,7 @@ import type { Banks } from '../../banks/index.ts';
 import { BankError } from '../../banks/connector.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ApiError, invalid, notFound } from '../../lib/errors.ts';
-import { hasForbiddenScheme } from '../../lib/return-url.ts';
+import { hasForbiddenScheme, returnUrlWithResult } from '../../lib/return-url.ts';
 import { newId, randomToken, sha256Hex } from '../../lib/ids.ts';
 import { isLanguageCode } from '../../lib/iso.ts';
 import type { JobPayloads, JobQueue } from '../../jobs/queue.ts';
@@ -156,19 +156,14 @@ export function connectionsService(deps: ConnectionsDeps) {
     return { state, redirectUrl };
   }
 
-  /** validation_error unless `returnUrl` is http(s) or an app's own scheme (never javascript:, data:, vbscript:, file: ...). */
+  /** validation_error unless `returnUrl` is http(s) or an app's own scheme (never javascript:, data:, tel:, ...). */
   function checkReturnUrl(returnUrl: string): void {
-    if (hasForbiddenScheme(returnUrl)) throw invalid('body.returnUrl', 'must be an http(s) address or an app link; javascript:, data:, vbscript: and file: are not allowed');
+    if (hasForbiddenScheme(returnUrl)) throw invalid('body.returnUrl', 'must be an http(s) address or an app link; javascript:, data:, file:, tel:, mailto: and other schemes that open no page are not allowed');
   }
 
   /** The partner's returnUrl with the spec's query values. */
   function returnTo(connection: Connection, resultCode: 'Ok' | 'Error' | 'Cancelled', error?: string): string {
-    const url = new URL(connection.returnUrl);
-    url.searchParams.set('connectionId', connection.id);
-    url.searchParams.set('resultCode', resultCode);
-    if (connection.sessionId) url.searchParams.set('sessionId', connection.sessionId);
-    if (error) url.searchParams.set('error', error);
-    return url.toString();
+    return returnUrlWithResult(connection.returnUrl, { connectionId: connection.id, resultCode, sessionId: connection.sessionId, error });
   }
 
   /** True for providers of the directRedirect kind (no initiation window). */

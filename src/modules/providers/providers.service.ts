@@ -50,10 +50,16 @@ export function providersService(db: Db, cursors: CursorCodec) {
   }
 
   return {
-    /** One page of listed providers; throws validation_error for a bad cursor. */
+    /**
+     * One page of listed providers; throws validation_error for a bad cursor. limit 0 answers no
+     * data and the cursor of the position (the start when no cursor is given), or null when no
+     * provider follows it (DESIGN.md §5).
+     */
     async list(auth: AuthContext, query: ProviderListQuery) {
       const scope = `providers:${auth.partner.id}:${auth.mode}:${query.country ?? ''}:${query.search ?? ''}`;
-      const after = query.nextCursor ? (cursors.decode(scope, query.nextCursor) as [string, string]) : null;
+      // The start has the empty position (a limit=0 page's cursor before the first provider).
+      const position = query.nextCursor ? cursors.decode(scope, query.nextCursor) : [];
+      const after = position.length ? (position as [string, string]) : null;
       const filter = {
         mode: auth.mode,
         countries: auth.partner.countries,
@@ -61,8 +67,8 @@ export function providersService(db: Db, cursors: CursorCodec) {
         country: query.country,
         search: query.search,
       };
-      if (query.limit === 0) return { limit: 0, nextCursor: query.nextCursor ?? null, data: [] };
       const rows = await repo.list(filter, after, query.limit + 1);
+      if (query.limit === 0) return { limit: 0, nextCursor: rows.length ? cursors.encode(scope, position) : null, data: [] };
       const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];
       const nextCursor = rows.length > query.limit && last ? cursors.encode(scope, [last.name, last.id]) : null;

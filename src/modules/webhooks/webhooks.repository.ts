@@ -159,6 +159,19 @@ export function webhooksRepository(db: Db | Tx) {
         .innerJoin('events', 'events.id', 'webhookDeliveries.eventId')
         .selectAll('webhookDeliveries')
         .select(['events.type', 'events.connectionId'])
+        // A pending delivery queued behind an earlier pending one of its connection: the first of those.
+        .select((eb) =>
+          eb
+            .selectFrom('webhookDeliveries as earlier')
+            .select('earlier.id')
+            .whereRef('earlier.orderKey', '=', 'webhookDeliveries.orderKey')
+            .whereRef('earlier.seq', '<', 'webhookDeliveries.seq')
+            .where('earlier.status', '=', 'pending')
+            .where('webhookDeliveries.status', '=', 'pending')
+            .orderBy('earlier.seq')
+            .limit(1)
+            .as('waitingFor'),
+        )
         .where('webhookDeliveries.partnerId', '=', partnerId);
       if (mode) query = query.where('webhookDeliveries.mode', '=', mode);
       return query.orderBy('webhookDeliveries.seq', 'desc').limit(limit).execute();

@@ -79,7 +79,10 @@ export interface DeliveryView {
   lastStatusCode: number | null;
   lastError: string | null;
   lastLatencyMs: number | null;
+  /** Next try of a pending delivery; null when delivered, failed or waiting for an earlier event. */
   nextAttemptAt: string | null;
+  /** The earlier pending delivery of the same connection this one waits for (events go out in order), or null. */
+  waitingFor: string | null;
   deliveredAt: string | null;
   createdAt: string;
   /** Every attempt, oldest first. */
@@ -245,7 +248,8 @@ export function webhooksService(deps: WebhooksDeps) {
         lastStatusCode: d.lastStatusCode,
         lastError: d.lastError,
         lastLatencyMs: d.lastLatencyMs,
-        nextAttemptAt: d.status === 'pending' ? (d.nextAttemptAt?.toISOString() ?? null) : null,
+        nextAttemptAt: d.status === 'pending' && !d.waitingFor ? (d.nextAttemptAt?.toISOString() ?? null) : null,
+        waitingFor: d.waitingFor,
         deliveredAt: d.deliveredAt?.toISOString() ?? null,
         createdAt: d.createdAt.toISOString(),
         history: attempts
