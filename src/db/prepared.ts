@@ -3,10 +3,11 @@
  * placeholder values, then executed with the real values. Saves the builder and compiler work
  * on every request (the API-key lookup and transaction pages run on every call), and their SQL
  * runs as a named prepared statement (see database.ts), so PostgreSQL parses and plans it once
- * per connection instead of on every call.
+ * per connection instead of on every call. Their rows are mapped to camelCase as the Kysely
+ * instance's CamelCasePlugin maps them, with each column name converted once per query shape.
  */
 import { createHash } from 'node:crypto';
-import { CompiledQuery, type Compilable } from 'kysely';
+import { CamelCasePlugin, CompiledQuery, type Compilable } from 'kysely';
 import type { Db, Tx } from './database.ts';
 
 const statementNames = new Map<string, string>();
@@ -17,8 +18,34 @@ export const preparedStatementName = (sql: string): string | undefined => statem
 /** A placeholder for the i-th value of a prepared query. */
 const placeholder = (i: number) => `\u0000prepared-${i}`;
 
+/**
+ * The result mapping of database.ts's CamelCasePlugin (the same, default, options): column names
+ * are converted once per query shape, nested JSON objects and arrays as the plugin converts them.
+ */
+class HotRowMapper extends CamelCasePlugin {
+  /** Each column of `row` (the first row of a shape's result) and its camelCase name. */
+  columns(row: Record<string, unknown>): [string, string][] {
+    return Object.keys(row).map((column) => [column, this.camelCase(column)]);
+  }
+
+  map(rows: Record<string, unknown>[], columns: [string, string][]): Record<string, unknown>[] {
+    return rows.map((row) => {
+      const mapped: Record<string, unknown> = {};
+      for (const [column, name] of columns) {
+        const value = row[column];
+        // Only plain objects and arrays change (their keys); Dates and scalars pass as they are.
+        mapped[name] = typeof value !== 'object' || value === null || value instanceof Date ? value : this.mapRow({ v: value }).v;
+      }
+      return mapped;
+    });
+  }
+}
+
+const rowMapper = new HotRowMapper();
+
 export class PreparedQueries {
-  private readonly cache = new Map<string, { sql: string; slots: number[] }>();
+  private readonly cache = new Map<string, { sql: string; slots: number[]; columns?: [string, string][] }>();
+  private unmapped: Db | Tx | undefined;
 
   constructor(private readonly db: Db | Tx) {}
 
@@ -40,7 +67,11 @@ export class PreparedQueries {
       this.cache.set(shape, entry);
       statementNames.set(compiled.sql, `bankdata_${createHash('sha256').update(compiled.sql).digest('hex').slice(0, 32)}`);
     }
-    const result = await this.db.executeQuery<R>(CompiledQuery.raw(entry.sql, entry.slots.map((i) => values[i])));
-    return result.rows;
+    // Executed without the instance's plugins: the rows are mapped here (HotRowMapper).
+    this.unmapped ??= this.db.withoutPlugins();
+    const { rows } = await this.unmapped.executeQuery<Record<string, unknown>>(CompiledQuery.raw(entry.sql, entry.slots.map((i) => values[i])));
+    if (rows.length === 0) return [];
+    entry.columns ??= rowMapper.columns(rows[0]!);
+    return rowMapper.map(rows, entry.columns) as R[];
   }
 }

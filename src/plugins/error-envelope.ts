@@ -103,8 +103,10 @@ export const errorEnvelopePlugin = fp(async (app: FastifyInstance) => {
     for (const method of methods) routes.push({ method, url: route.url, pattern: new RegExp(`^${source}/?$`) });
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: no promise on every request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -138,14 +138,18 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, { db, clock }: 
       .execute();
   }
 
+  async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+    await finish(request, reply.statusCode, payload);
+    return payload;
+  }
+
+  // Only idempotent routes get the hooks: every other request (e.g. a transaction page) skips them.
   app.addHook('onRoute', (route) => {
     if (!route.config?.idempotent) return;
     const preHandler = Array.isArray(route.preHandler) ? route.preHandler : route.preHandler ? [route.preHandler] : [];
     route.preHandler = [...preHandler, begin];
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
-    await finish(request, reply.statusCode, payload);
-    return payload;
+    const onSendHooks = Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : [];
+    route.onSend = [...onSendHooks, onSend];
   });
   // A client that goes away does not stop the handler: its answer is still stored by onSend, so a
   // retry with the key replays what was done instead of doing it twice.

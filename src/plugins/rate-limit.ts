@@ -10,7 +10,7 @@
  * later, requests are admitted without counting (fail open, no RateLimit headers) and a warning
  * is logged at most once a minute, until it is back: losing the limiter never takes the API down.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Clock } from '../lib/clock.ts';
@@ -76,18 +76,32 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { clock:
     }
   }
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.auth) return;
-    const now = options.clock.now().getTime();
+  /** Sets the RateLimit headers for `count` requests in the current window; the 429 error past the limit, else null. */
+  function limit(request: FastifyRequest, reply: FastifyReply, now: number, count: number): ApiError | null {
     const windowStart = Math.floor(now / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
-    const count = counter ? await countInRedis(counter, request.auth.keyId, windowStart) : request.auth.requestsInWindow;
-    if (count === undefined) return;
-    const limit = request.auth.partner.rateLimit ?? options.defaultLimit;
+    const allowed = request.auth.partner.rateLimit ?? options.defaultLimit;
     const reset = Math.max(1, Math.ceil(windowStart + WINDOW_SECONDS - now / 1000));
-    reply.header('ratelimit-policy', `"default";q=${limit};w=${WINDOW_SECONDS}`);
-    reply.header('ratelimit', `"default";r=${Math.max(0, limit - count)};t=${reset}`);
-    if (count > limit) {
-      throw new ApiError('rate_limited', `Rate limit of ${limit} requests per ${WINDOW_SECONDS} s exceeded for this API key; retry after ${reset} s`, { headers: { 'retry-after': String(reset) } });
-    }
-  });
+    reply.header('ratelimit-policy', `"default";q=${allowed};w=${WINDOW_SECONDS}`);
+    reply.header('ratelimit', `"default";r=${Math.max(0, allowed - count)};t=${reset}`);
+    if (count <= allowed) return null;
+    return new ApiError('rate_limited', `Rate limit of ${allowed} requests per ${WINDOW_SECONDS} s exceeded for this API key; retry after ${reset} s`, { headers: { 'retry-after': String(reset) } });
+  }
+
+  if (counter) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.auth) return;
+      const now = options.clock.now().getTime();
+      const count = await countInRedis(counter, request.auth.keyId, Math.floor(now / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS);
+      if (count === undefined) return;
+      const error = limit(request, reply, now, count);
+      if (error) throw error;
+    });
+  } else {
+    // Counted by the API-key lookup (auth.ts) in the same round trip: nothing to await, so a
+    // callback hook (no promise on every request).
+    app.addHook('onRequest', (request, reply, done) => {
+      const count = request.auth?.requestsInWindow;
+      done(count === undefined ? undefined : (limit(request, reply, options.clock.now().getTime(), count) ?? undefined));
+    });
+  }
 });
