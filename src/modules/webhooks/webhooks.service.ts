@@ -294,16 +294,9 @@ export function webhooksService(deps: WebhooksDeps) {
           await releaseNext(tx, unsendable.map((d) => d.orderKey));
         });
       }
-      const claimed = await repo.claimAttempts(deliveryIds);
+      const claimed = await repo.claimAttempts(deliveryIds, now);
       if (claimed.length === 0) return;
-      const endpoints = [...new Map(claimed.map((d) => [`${d.partnerId}:${d.mode}`, { partnerId: d.partnerId, mode: d.mode }])).values()];
-      const secrets = await repo.secretsOf(endpoints, now);
-      const outcomes = await Promise.all(
-        claimed.map(async (d) => {
-          const own = secrets.filter((s) => s.partnerId === d.partnerId && s.mode === d.mode).map((s) => s.secret);
-          return { delivery: d, ...(await post(d.url, d.mode, d.eventId, bodyOf(d.payload as EventBody), own)) };
-        }),
-      );
+      const outcomes = await Promise.all(claimed.map(async (d) => ({ delivery: d, ...(await post(d.url, d.mode, d.eventId, bodyOf(d.payload as EventBody), d.secrets)) })));
       // Retry delays count from the end of the attempts (a timed-out attempt took 15 s).
       const ended = clock.now();
 
