@@ -75,18 +75,14 @@ export function webhooksRepository(db: Db | Tx) {
       return row?.id;
     },
 
-    /** The oldest pending delivery of each of `orderKeys` (those that have one). */
+    /**
+     * The oldest pending delivery of each of `orderKeys` (those that have one): one index probe
+     * per key, the keys as one array parameter (cheap to plan, the same statement for any count).
+     */
     async heads(orderKeys: string[]): Promise<string[]> {
       if (orderKeys.length === 0) return [];
-      const rows = await db
-        .selectFrom('webhookDeliveries')
-        .distinctOn('orderKey')
-        .select('id')
-        .where('orderKey', 'in', orderKeys)
-        .where('status', '=', 'pending')
-        .orderBy('orderKey')
-        .orderBy('seq')
-        .execute();
+      const { rows } = await sql<{ id: string }>`SELECT h.id FROM unnest(${orderKeys}::text[]) AS k(order_key)
+        CROSS JOIN LATERAL (SELECT d.id FROM webhook_deliveries d WHERE d.order_key = k.order_key AND d.status = 'pending' ORDER BY d.seq LIMIT 1) h`.execute(db);
       return rows.map((r) => r.id);
     },
 
