@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { createDb, type Db } from '../src/db/database.ts';
 import { freePort, startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
@@ -56,14 +57,27 @@ export interface ScratchDatabase {
   close(): Promise<void>;
 }
 
-/** A migrated database with the sandbox provider catalog, for one benchmark run. */
+/**
+ * A migrated database with the sandbox provider catalog, for one benchmark run. With
+ * BENCH_PG_STATEMENTS the embedded server runs with pg_stat_statements (planning tracked too).
+ */
 export async function scratchDatabase(): Promise<ScratchDatabase> {
   const external = process.env.BENCH_DATABASE_URL;
   const dir = external ? null : mkdtempSync(join(tmpdir(), 'bankdata-bench-'));
   const removeDir = dir ? onCleanup(async () => rmSync(dir, { recursive: true, force: true })) : null;
-  const embedded = dir ? await startEmbeddedPostgres(dir) : null;
-  const stopEmbedded = embedded ? onCleanup(() => embedded.stop()) : null;
-  const url = external ?? embedded!.url;
+  let embedded = dir ? await startEmbeddedPostgres(dir) : null;
+  if (embedded && process.env.BENCH_PG_STATEMENTS) {
+    // pg_stat_statements must be preloaded: set it, then restart the server on the same data dir.
+    const admin = createDb(embedded.url, 1);
+    await sql`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`.execute(admin);
+    await sql`ALTER SYSTEM SET pg_stat_statements.track_planning = on`.execute(admin);
+    await admin.destroy();
+    await embedded.stop();
+    embedded = await startEmbeddedPostgres(dir!);
+  }
+  const server = embedded;
+  const stopEmbedded = server ? onCleanup(() => server.stop()) : null;
+  const url = external ?? server!.url;
   const db = createDb(url, 4);
   const destroyDb = onCleanup(() => db.destroy());
   await migrateToLatest(db);
@@ -80,6 +94,36 @@ export async function scratchDatabase(): Promise<ScratchDatabase> {
       await removeDir?.();
     },
   };
+}
+
+/** One statement's share of the database time (pg_stat_statements). */
+export interface StatementStats {
+  calls: number;
+  execMs: number;
+  planMs: number;
+  rows: number;
+  /** The normalised statement, whitespace collapsed, cut at 160 characters. */
+  query: string;
+}
+
+/**
+ * With BENCH_PG_STATEMENTS set, starts pg_stat_statements counting from zero and returns true;
+ * returns false without it. scratchDatabase preloads the extension in the embedded server; a
+ * BENCH_DATABASE_URL server must preload it itself.
+ */
+export async function resetStatementStats(db: Db): Promise<boolean> {
+  if (!process.env.BENCH_PG_STATEMENTS) return false;
+  await sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`.execute(db);
+  await sql`SELECT pg_stat_statements_reset()`.execute(db);
+  return true;
+}
+
+/** The `limit` statements with the most execution plus planning time since resetStatementStats. */
+export async function statementStats(db: Db, limit = 12): Promise<StatementStats[]> {
+  const { rows } = await sql<{ calls: string; execMs: number; planMs: number; rows: string; query: string }>`
+    SELECT calls, total_exec_time AS exec_ms, total_plan_time AS plan_ms, rows, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 160) AS query
+    FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%' ORDER BY total_exec_time + total_plan_time DESC LIMIT ${limit}`.execute(db);
+  return rows.map((r) => ({ calls: Number(r.calls), execMs: Math.round(r.execMs), planMs: Math.round(r.planMs), rows: Number(r.rows), query: r.query }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ import { systemClock } from '../src/lib/clock.ts';
 import { newId } from '../src/lib/ids.ts';
 import { createServices, type Services } from '../src/services.ts';
 import type { EventSubject } from '../src/modules/webhooks/events.ts';
-import { childrenCpu, cpuMs, cpuSince, scratchDatabase, startServer, type Server } from './harness.ts';
+import { childrenCpu, cpuMs, cpuSince, resetStatementStats, scratchDatabase, startServer, statementStats, type Server, type StatementStats } from './harness.ts';
 
 const bin = new URL('../bin/bankdata.js', import.meta.url).pathname;
 const here = (file: string) => new URL(file, import.meta.url).pathname;
@@ -89,6 +89,8 @@ export interface WebhookDeliveryResult {
     receiverCpuUsPerDelivery: number;
     workerPeakRssMb: number;
     signaturesVerified: number;
+    /** With BENCH_PG_STATEMENTS: the statements that took the most database time while the worker drained. */
+    statements?: StatementStats[];
   };
   raw: RawRun[];
   ratio: number;
@@ -187,6 +189,7 @@ export async function runWebhookDeliveryBench(options: WebhookDeliveryOptions = 
     };
     await rawRun('before');
 
+    const countStatements = await resetStatementStats(scratch.db);
     const before = await receiverStats(receiver);
     const receiverCpuBefore = cpuMs(receiver.pid) ?? 0;
     const dbCpuBefore = scratch.postmasterPid ? childrenCpu(scratch.postmasterPid) : new Map<number, number>();
@@ -211,6 +214,7 @@ export async function runWebhookDeliveryBench(options: WebhookDeliveryOptions = 
     const receiverCpu = (cpuMs(receiver.pid) ?? 0) - receiverCpuBefore;
     const workerPeakRssMb = worker.peakRssMb();
     await worker.stop();
+    const statements = countStatements ? await statementStats(scratch.db) : undefined;
     if (delivered < total) throw new Error(`only ${delivered} of ${total} deliveries were delivered after ${options.timeoutSeconds} s`);
     const from = samples.find((s) => s.delivered >= total * 0.05)!;
     const to = [...samples].reverse().find((s) => s.delivered <= total * 0.95) ?? samples[samples.length - 1]!;
@@ -244,6 +248,7 @@ export async function runWebhookDeliveryBench(options: WebhookDeliveryOptions = 
         receiverCpuUsPerDelivery: Math.round((receiverCpu * 1000) / total),
         workerPeakRssMb,
         signaturesVerified: after.samples.length,
+        statements,
       },
       raw,
       ratio,
@@ -270,6 +275,9 @@ export function formatWebhookDelivery(r: WebhookDeliveryResult): string {
     `         worker ${s.workerCpuUsPerDelivery} µs CPU/delivery, PostgreSQL ${s.dbCpuUsPerDelivery ?? '-'} µs CPU/delivery, receiver ${s.receiverCpuUsPerDelivery} µs CPU/delivery, worker peak RSS ${s.workerPeakRssMb} MB`,
     ...r.raw.map((run, i) => `raw ${i === 0 ? 'before' : 'after '}: ${run.postsPerSec} POST/s, sender ${run.senderCpuUsPerPost} µs CPU/POST, receiver ${run.receiverCpuUsPerPost} µs CPU/POST`),
     `service / raw: ${r.ratio}`,
+    ...(s.statements
+      ? ['', 'statements by database time while draining (ms execution + planning, calls):', ...s.statements.map((q) => `${String(q.execMs).padStart(7)} + ${String(q.planMs).padStart(5)} ms ${String(q.calls).padStart(7)}x  ${q.query}`)]
+      : []),
     '',
     ...Object.values(r.targets).map((t) => `${t.met ? 'MET   ' : 'MISSED'}  ${t.target}: ${t.value}`),
   ];

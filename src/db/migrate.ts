@@ -13,6 +13,7 @@ import * as enrichment from './migrations/0006_enrichment.ts';
 import * as sealedIdempotencyAnswers from './migrations/0007_sealed_idempotency_answers.ts';
 import * as sandboxBankState from './migrations/0008_sandbox_bank_state.ts';
 import * as enrichmentBackfill from './migrations/0009_enrichment_backfill.ts';
+import * as webhookDeliveriesFillfactor from './migrations/0010_webhook_deliveries_fillfactor.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0007_sealed_idempotency_answers': sealedIdempotencyAnswers,
   '0008_sandbox_bank_state': sandboxBankState,
   '0009_enrichment_backfill': enrichmentBackfill,
+  '0010_webhook_deliveries_fillfactor': webhookDeliveriesFillfactor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -27,7 +27,14 @@ export function webhooksRepository(db: Db | Tx) {
 
     /** Secrets that sign at `at`: the current one and those still in their overlap window, newest first. */
     activeSecrets(partnerId: string, mode: Mode, at: Date) {
-      return this.secretsOf([{ partnerId, mode }], at);
+      return db
+        .selectFrom('webhookSecrets')
+        .selectAll()
+        .where('partnerId', '=', partnerId)
+        .where('mode', '=', mode)
+        .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', at)]))
+        .orderBy('createdAt', 'desc')
+        .execute();
     },
 
     async insertSecret(row: { id: string; partnerId: string; mode: Mode; secret: string; createdAt: Date }): Promise<void> {
@@ -68,40 +75,42 @@ export function webhooksRepository(db: Db | Tx) {
       return row?.id;
     },
 
-    /** The oldest pending delivery of each of `orderKeys` (those that have one). */
+    /**
+     * The oldest pending delivery of each of `orderKeys` (those that have one): one index probe
+     * per key, the keys as one array parameter (cheap to plan, the same statement for any count).
+     */
     async heads(orderKeys: string[]): Promise<string[]> {
       if (orderKeys.length === 0) return [];
-      const rows = await db
-        .selectFrom('webhookDeliveries')
-        .distinctOn('orderKey')
-        .select('id')
-        .where('orderKey', 'in', orderKeys)
-        .where('status', '=', 'pending')
-        .orderBy('orderKey')
-        .orderBy('seq')
-        .execute();
+      const { rows } = await sql<{ id: string }>`SELECT h.id FROM unnest(${orderKeys}::text[]) AS k(order_key)
+        CROSS JOIN LATERAL (SELECT d.id FROM webhook_deliveries d WHERE d.order_key = k.order_key AND d.status = 'pending' ORDER BY d.seq LIMIT 1) h`.execute(db);
       return rows.map((r) => r.id);
     },
 
     /**
      * Claims the next attempt of each of `ids` that is pending, first of its order key, and whose
-     * endpoint is set and enabled (attempts + 1), in one statement; returns what an attempt needs.
+     * endpoint is set and enabled (attempts + 1), in one statement; returns what an attempt needs,
+     * with the secrets that sign at `at` (newest first). Event payload, URL and secrets are
+     * per-row subqueries rather than joins: a third cheaper to plan, and the statement is
+     * planned on every call.
      */
-    claimAttempts(ids: string[]) {
+    claimAttempts(ids: string[], at: Date) {
       return db
         .updateTable('webhookDeliveries as d')
-        .from(['events as e', 'webhookEndpoints as w'])
         .set({ attempts: sql`d.attempts + 1` })
-        .whereRef('e.id', '=', 'd.eventId')
-        .whereRef('w.partnerId', '=', 'd.partnerId')
-        .whereRef('w.mode', '=', 'd.mode')
-        .where('w.disabledAt', 'is', null)
         .where('d.id', 'in', ids)
         .where('d.status', '=', 'pending')
         .where(({ not, exists, selectFrom }) =>
           not(exists(selectFrom('webhookDeliveries as p').select('p.id').whereRef('p.orderKey', '=', 'd.orderKey').where('p.status', '=', 'pending').whereRef('p.seq', '<', 'd.seq'))),
         )
-        .returning(['d.id', 'd.attempts', 'd.eventId', 'd.partnerId', 'd.mode', 'd.orderKey', 'e.payload', 'w.url'])
+        .where(({ exists, selectFrom }) =>
+          exists(selectFrom('webhookEndpoints as w').select('w.partnerId').whereRef('w.partnerId', '=', 'd.partnerId').whereRef('w.mode', '=', 'd.mode').where('w.disabledAt', 'is', null)),
+        )
+        .returning(['d.id', 'd.attempts', 'd.eventId', 'd.partnerId', 'd.mode', 'd.orderKey'])
+        .returning([
+          sql<unknown>`(SELECT e.payload FROM events e WHERE e.id = d.event_id)`.as('payload'),
+          sql<string>`(SELECT w.url FROM webhook_endpoints w WHERE w.partner_id = d.partner_id AND w.mode = d.mode)`.as('url'),
+          sql<string[]>`array(SELECT s.secret FROM webhook_secrets s WHERE s.partner_id = d.partner_id AND s.mode = d.mode AND (s.expires_at IS NULL OR s.expires_at > ${at}) ORDER BY s.created_at DESC)`.as('secrets'),
+        ])
         .execute();
     },
 
@@ -121,35 +130,25 @@ export function webhooksRepository(db: Db | Tx) {
       return rows.map((r) => ({ id: r.id, orderKey: r.orderKey, reason: r.endpointPartnerId ? `endpoint disabled: ${r.disabledReason}` : 'no endpoint' }));
     },
 
-    /** Secrets that sign at `at` for each of the partner-and-mode pairs, newest first. */
-    secretsOf(endpoints: { partnerId: string; mode: Mode }[], at: Date) {
-      return db
-        .selectFrom('webhookSecrets')
-        .selectAll()
-        .where((eb) => eb.or(endpoints.map((e) => eb.and([eb('partnerId', '=', e.partnerId), eb('mode', '=', e.mode)]))))
-        .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', at)]))
-        .orderBy('createdAt', 'desc')
-        .execute();
-    },
-
     async updateDelivery(id: string, changes: Updateable<WebhookDeliveriesTable>): Promise<void> {
       await db.updateTable('webhookDeliveries').set(changes).where('id', '=', id).execute();
     },
 
-    /** Records each attempt and its delivery's new state, two statements for all of them. */
+    /** Records each attempt (a webhook_attempts row) and its delivery's new state, in one statement for all of them. */
     async recordAttempts(rows: AttemptOutcome[]): Promise<void> {
       if (rows.length === 0) return;
-      await db
-        .insertInto('webhookAttempts')
-        .values(rows.map((r) => ({ deliveryId: r.deliveryId, attempt: r.attempt, at: r.at, url: r.url, statusCode: r.statusCode, error: r.error, latencyMs: r.latencyMs })))
-        .execute();
       const values = sql.join(
-        rows.map((r) => sql`(${r.deliveryId}::uuid, ${r.status}, ${r.statusCode}::integer, ${r.error}::text, ${r.latencyMs}::integer, ${r.deliveredAt}::timestamptz, ${r.nextAttemptAt}::timestamptz)`),
+        rows.map(
+          (r) =>
+            sql`(${r.deliveryId}::uuid, ${r.attempt}::integer, ${r.at}::timestamptz, ${r.url}::text, ${r.status}, ${r.statusCode}::integer, ${r.error}::text, ${r.latencyMs}::integer, ${r.deliveredAt}::timestamptz, ${r.nextAttemptAt}::timestamptz)`,
+        ),
       );
-      await sql`UPDATE webhook_deliveries d SET status = v.status, last_status_code = v.status_code, last_error = v.error,
+      await sql`WITH v(id, attempt, at, url, status, status_code, error, latency_ms, delivered_at, next_attempt_at) AS (VALUES ${values}),
+          attempts AS (INSERT INTO webhook_attempts (delivery_id, attempt, at, url, status_code, error, latency_ms)
+            SELECT id, attempt, at, url, status_code, error, latency_ms FROM v)
+        UPDATE webhook_deliveries d SET status = v.status, last_status_code = v.status_code, last_error = v.error,
           last_latency_ms = v.latency_ms, delivered_at = v.delivered_at, next_attempt_at = v.next_attempt_at
-        FROM (VALUES ${values}) AS v(id, status, status_code, error, latency_ms, delivered_at, next_attempt_at)
-        WHERE d.id = v.id`.execute(db);
+        FROM v WHERE d.id = v.id`.execute(db);
     },
 
     /** The newest `limit` deliveries of a partner, of `mode` or of both, with their event's type and connection. */

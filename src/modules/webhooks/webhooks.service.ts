@@ -281,29 +281,26 @@ export function webhooksService(deps: WebhooksDeps) {
 
     /**
      * Job: one attempt of each of `deliveryIds` that is due (pending, first of its connection);
-     * the others are left alone. POSTs run concurrently (they are of distinct connections); the
-     * outcomes, retry timers and the release of each connection's next delivery commit in one
-     * transaction. Never throws for endpoint failures; they are scheduled retries.
+     * the others are left alone. Those due whose endpoint is gone or disabled fail at once (looked
+     * for only among the ids the claim left, so a batch that is all sendable takes one statement
+     * before its POSTs). POSTs run concurrently (they are of distinct connections); the outcomes,
+     * retry timers and the release of each connection's next delivery commit in one transaction.
+     * Never throws for endpoint failures; they are scheduled retries.
      */
     async deliver(deliveryIds: string[]): Promise<void> {
       const now = clock.now();
-      const unsendable = await repo.unsendable(deliveryIds);
+      const claimed = await repo.claimAttempts(deliveryIds, now);
+      const claimedIds = new Set(claimed.map((d) => d.id));
+      const unclaimed = deliveryIds.filter((id) => !claimedIds.has(id));
+      const unsendable = unclaimed.length > 0 ? await repo.unsendable(unclaimed) : [];
       if (unsendable.length > 0) {
         await db.transaction().execute(async (tx) => {
           for (const d of unsendable) await webhooksRepository(tx).updateDelivery(d.id, { status: 'failed', lastError: d.reason, nextAttemptAt: null });
           await releaseNext(tx, unsendable.map((d) => d.orderKey));
         });
       }
-      const claimed = await repo.claimAttempts(deliveryIds);
       if (claimed.length === 0) return;
-      const endpoints = [...new Map(claimed.map((d) => [`${d.partnerId}:${d.mode}`, { partnerId: d.partnerId, mode: d.mode }])).values()];
-      const secrets = await repo.secretsOf(endpoints, now);
-      const outcomes = await Promise.all(
-        claimed.map(async (d) => {
-          const own = secrets.filter((s) => s.partnerId === d.partnerId && s.mode === d.mode).map((s) => s.secret);
-          return { delivery: d, ...(await post(d.url, d.mode, d.eventId, bodyOf(d.payload as EventBody), own)) };
-        }),
-      );
+      const outcomes = await Promise.all(claimed.map(async (d) => ({ delivery: d, ...(await post(d.url, d.mode, d.eventId, bodyOf(d.payload as EventBody), d.secrets)) })));
       // Retry delays count from the end of the attempts (a timed-out attempt took 15 s).
       const ended = clock.now();
 
