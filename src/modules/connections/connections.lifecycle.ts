@@ -54,6 +54,16 @@ function refreshLimit(now: Date, lastManualRefreshAt: Date | null, refreshesToda
   return quotaEnd >= cooldownEnd ? { code: 'refresh_quota_exceeded', at: new Date(quotaEnd) } : { code: 'refresh_cooldown', at: new Date(cooldownEnd) };
 }
 
+/**
+ * True when `connection` is Active and runs a refresh: the one started at `refreshingSince`
+ * (UTC ISO-8601, as the refresh job carries it), or any when not given (jobs queued before the
+ * job carried it). A consent that ended or a reconnect ended the refresh; a later one is another.
+ */
+export function runsRefresh(connection: Connection | undefined, refreshingSince?: string): connection is Connection & { refreshingSince: Date } {
+  if (connection?.state !== 'Active' || !connection.refreshingSince) return false;
+  return refreshingSince === undefined || connection.refreshingSince.toISOString() === refreshingSince;
+}
+
 const startOfUtcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 
 export interface LifecycleDeps {
@@ -230,8 +240,7 @@ export function lifecycleService(deps: LifecycleDeps) {
       refreshingSince?: string,
     ): Promise<void> {
       const connection = await connectionsRepository(tx).lock(connectionId);
-      if (connection?.state !== 'Active' || !connection.refreshingSince) return;
-      if (refreshingSince !== undefined && connection.refreshingSince.toISOString() !== refreshingSince) return;
+      if (!runsRefresh(connection, refreshingSince)) return;
       const now = clock.now();
       if (outcome.ok) {
         await connectionsRepository(tx).update(connectionId, { refreshingSince: null, lastManualRefreshAt: connection.refreshingSince, lastRefreshedAt: now, updatedAt: now });

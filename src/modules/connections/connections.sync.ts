@@ -22,7 +22,7 @@ import type { ProvidersService } from '../providers/providers.service.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { EventLog, EventType } from '../webhooks/events.ts';
 import { connectionsRepository } from './connections.repository.ts';
-import type { LifecycleService } from './connections.lifecycle.ts';
+import { runsRefresh, type LifecycleService } from './connections.lifecycle.ts';
 import { subjectOf, type ConnectionsService } from './connections.service.ts';
 
 /** History depth of a first download (spec "Limits": typically 90 days). */
@@ -51,12 +51,8 @@ function stillWanted(connection: Connection | undefined, download: Download, con
   if (!connection || connection.consentRef !== consentRef) return false;
   if (download.reason === 'create') return connection.state === 'Pending';
   if (download.reason === 'reconnect') return connection.state !== 'Disabled';
-  // A refresh stores and reports only while it runs: a consent that ended (lifecycle.inactivate)
-  // or a reconnect ended it, and a later refresh is another one.
-  if (download.reason === 'refresh') {
-    const running = connection.refreshingSince?.toISOString();
-    return connection.state === 'Active' && running !== undefined && (download.refreshingSince === undefined || running === download.refreshingSince);
-  }
+  // A refresh stores and reports only while it (this one, not a later one) runs.
+  if (download.reason === 'refresh') return runsRefresh(connection, download.refreshingSince);
   return connection.state === 'Active';
 }
 
