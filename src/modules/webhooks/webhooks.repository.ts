@@ -1,8 +1,12 @@
 /** Webhook endpoints, secrets, deliveries and attempts in PostgreSQL. */
-import { sql, type Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
-import type { DeliveryStatus, WebhookAttemptsTable, WebhookDeliveriesTable } from '../../db/schema.ts';
+import type { Database, DeliveryStatus, WebhookAttemptsTable, WebhookDeliveriesTable } from '../../db/schema.ts';
 import type { Mode } from '../../lib/ids.ts';
+
+/** A secret signs at `at` while it has no end (the current one) or its rotation overlap has not ended. */
+const signsAt = (at: Date) => (eb: ExpressionBuilder<Database, 'webhookSecrets'>) =>
+  eb.or([eb('webhookSecrets.expiresAt', 'is', null), eb('webhookSecrets.expiresAt', '>', at)]);
 
 /** One finished attempt of a delivery (its webhook_attempts row) and the state it leaves the delivery in. */
 export type AttemptOutcome = Omit<WebhookAttemptsTable, 'id'> & Pick<WebhookDeliveriesTable, 'status' | 'deliveredAt' | 'nextAttemptAt'>;
@@ -32,7 +36,7 @@ export function webhooksRepository(db: Db | Tx) {
         .selectAll()
         .where('partnerId', '=', partnerId)
         .where('mode', '=', mode)
-        .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', at)]))
+        .where(signsAt(at))
         .orderBy('createdAt', 'desc')
         .execute();
     },
@@ -106,10 +110,16 @@ export function webhooksRepository(db: Db | Tx) {
           exists(selectFrom('webhookEndpoints as w').select('w.partnerId').whereRef('w.partnerId', '=', 'd.partnerId').whereRef('w.mode', '=', 'd.mode').where('w.disabledAt', 'is', null)),
         )
         .returning(['d.id', 'd.attempts', 'd.eventId', 'd.partnerId', 'd.mode', 'd.orderKey'])
-        .returning([
+        .returning((eb) => [
           sql<unknown>`(SELECT e.payload FROM events e WHERE e.id = d.event_id)`.as('payload'),
           sql<string>`(SELECT w.url FROM webhook_endpoints w WHERE w.partner_id = d.partner_id AND w.mode = d.mode)`.as('url'),
-          sql<string[]>`array(SELECT s.secret FROM webhook_secrets s WHERE s.partner_id = d.partner_id AND s.mode = d.mode AND (s.expires_at IS NULL OR s.expires_at > ${at}) ORDER BY s.created_at DESC)`.as('secrets'),
+          sql<string[]>`array(${eb
+            .selectFrom('webhookSecrets')
+            .select('webhookSecrets.secret')
+            .whereRef('webhookSecrets.partnerId', '=', 'd.partnerId')
+            .whereRef('webhookSecrets.mode', '=', 'd.mode')
+            .where(signsAt(at))
+            .orderBy('webhookSecrets.createdAt', 'desc')})`.as('secrets'),
         ])
         .execute();
     },
