@@ -3,8 +3,8 @@
  * DATABASE_URL (unset = embedded PostgreSQL), PORT (3000), BANKDATA_BASE_URL
  * (http://localhost:PORT), BANKDATA_DATA_DIR (./.bankdata), LOG_LEVEL (info), REDIS_URL (rate-limit
  * counters in Redis instead of PostgreSQL), BANKDATA_RATE_LIMIT (100 requests/s per key),
- * BANKDATA_WEBHOOK_CONCURRENCY (4 delivery fetchers per worker), BANKDATA_WEBHOOK_BATCH_SIZE (32
- * deliveries per fetch), BANKDATA_DB_POOL_SIZE (10 database connections per serve/worker process).
+ * BANKDATA_WEBHOOK_CONCURRENCY (4 delivery fetchers per worker), BANKDATA_WEBHOOK_BATCH_SIZE (64
+ * delivery jobs per fetch), BANKDATA_DB_POOL_SIZE (10 database connections per serve/worker process).
  * Job-queue and sandbox knobs are read where they apply (src/jobs/queue.ts, src/services.ts).
  */
 export interface Config {
@@ -21,7 +21,7 @@ export interface Config {
   readonly databasePoolSize: number;
   /** Webhook delivery fetchers per worker process. */
   readonly webhookConcurrency: number;
-  /** Due deliveries each fetcher takes at once. */
+  /** Delivery jobs (each a connection's run of due deliveries) each fetcher takes at once. */
   readonly webhookBatchSize: number;
 }
 
@@ -58,6 +58,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit,
     databasePoolSize: positiveInt(env, 'BANKDATA_DB_POOL_SIZE', 10),
     webhookConcurrency: positiveInt(env, 'BANKDATA_WEBHOOK_CONCURRENCY', 4),
-    webhookBatchSize: positiveInt(env, 'BANKDATA_WEBHOOK_BATCH_SIZE', 32),
+    webhookBatchSize: positiveInt(env, 'BANKDATA_WEBHOOK_BATCH_SIZE', 64),
   });
 }

@@ -32,9 +32,10 @@ export async function startWorker(services: Services, sweepMs = 1000): Promise<W
   await services.queue.work('connection-download', (job, attempt) => services.sync.download(job, attempt));
   await services.queue.work('connection-download-failed', (job) => services.sync.giveUp(job), 1);
   await services.queue.work('consent-revoke', (job) => services.connections.revokeDisabledConsent(job), 1);
+  await services.queue.work('webhook-delivery-failed', (job) => services.webhooks.restart(job), 1);
   await services.queue.workBatches(
     'webhook-delivery',
-    (jobs) => services.webhooks.deliver(jobs.map((job) => job.deliveryId)),
+    (jobs) => services.webhooks.deliver(jobs),
     services.config.webhookConcurrency,
     services.config.webhookBatchSize,
   );

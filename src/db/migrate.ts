@@ -14,6 +14,7 @@ import * as sealedIdempotencyAnswers from './migrations/0007_sealed_idempotency_
 import * as sandboxBankState from './migrations/0008_sandbox_bank_state.ts';
 import * as enrichmentBackfill from './migrations/0009_enrichment_backfill.ts';
 import * as webhookDeliveriesFillfactor from './migrations/0010_webhook_deliveries_fillfactor.ts';
+import * as webhookDeliveryClaims from './migrations/0011_webhook_delivery_claims.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0008_sandbox_bank_state': sandboxBankState,
   '0009_enrichment_backfill': enrichmentBackfill,
   '0010_webhook_deliveries_fillfactor': webhookDeliveriesFillfactor,
+  '0011_webhook_delivery_claims': webhookDeliveryClaims,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -213,6 +213,8 @@ export interface WebhookDeliveriesTable {
   lastLatencyMs: number | null;
   deliveredAt: Date | null;
   createdAt: Date;
+  /** The job attempting the delivery now (see migration 0011), or null. */
+  claimedBy: string | null;
 }
 
 export interface WebhookAttemptsTable {

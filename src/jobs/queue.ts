@@ -3,7 +3,7 @@
  * names and payloads, enqueueing inside the caller's database transaction (so a state change
  * and the jobs it causes commit together), and workers.
  */
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql, type Expression } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Db, Tx } from '../db/database.ts';
 
@@ -19,8 +19,10 @@ export interface JobPayloads {
   };
   /** A download that failed all its retries (the dead letter of `connection-download`): its connection gets an outcome. */
   'connection-download-failed': JobPayloads['connection-download'];
-  /** One attempt of a webhook delivery. */
+  /** Send a webhook delivery and its connection's next ones (webhooks.service.ts `deliver`). */
   'webhook-delivery': { deliveryId: string };
+  /** A webhook-delivery job that failed all its retries (its dead letter): started again. */
+  'webhook-delivery-failed': JobPayloads['webhook-delivery'];
   /** Revoke at the bank the consent of a connection that was disabled (retried while the bank is unreachable). */
   'consent-revoke': { connectionId: string; providerId: string; consentRef: string };
 }
@@ -32,6 +34,13 @@ export interface JobAttempt {
 }
 
 export type JobName = keyof JobPayloads;
+
+/**
+ * SQL condition: the job `id` of queue `name` is still to run, waiting for a retry, or running
+ * (pg-boss states created, retry and active), rather than completed, cancelled or failed.
+ */
+export const jobIsLive = (name: JobName, id: Expression<string | null>) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = ${sql.lit(name)} AND j.id = ${id} AND j.state < 'completed')`;
 
 /** pg-boss runs its statements through `tx`, so its jobs commit (or roll back) with the caller's. */
 const bossDb = (tx: Tx | Db): PgBoss.Db => ({
@@ -64,12 +73,22 @@ function queueOptions(env: NodeJS.ProcessEnv): Record<JobName, PgBoss.Queue> {
       retryBackoff: true,
       expireInSeconds: 120,
     },
+    'webhook-delivery-failed': {
+      name: 'webhook-delivery-failed',
+      retryLimit: 10,
+      retryDelay: 30,
+      retryBackoff: true,
+      expireInSeconds: 60,
+    },
     // Endpoint failures are retried on our own schedule (durable timers); pg-boss retries only
-    // attempts whose worker died (the job expires after the 15 s timeout and a margin).
+    // jobs whose worker died (the job expires) or could not record (the database unreachable):
+    // after 1-2 s, then twice as long each time, 17 to 34 minutes over the ten retries.
     'webhook-delivery': {
       name: 'webhook-delivery',
+      deadLetter: 'webhook-delivery-failed',
       retryLimit: 10,
       retryDelay: 1,
+      retryBackoff: true,
       expireInSeconds: Number(env.BANKDATA_WEBHOOK_EXPIRE_SECONDS ?? 60),
     },
   };
@@ -105,7 +124,10 @@ export interface JobQueueOptions {
 }
 
 export class JobQueue {
-  private constructor(private readonly boss: PgBoss) {}
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly queues: Record<JobName, PgBoss.Queue>,
+  ) {}
 
   /** Connects pg-boss to `databaseUrl`, creating its schema and our queues (or updating their options). */
   static async start(databaseUrl: string, options: JobQueueOptions): Promise<JobQueue> {
@@ -121,11 +143,17 @@ export class JobQueue {
     boss.on('error', (error: Error) => console.error(`job queue error: ${error.message}`));
     await boss.start();
     await createFetchIndex(boss);
-    for (const queue of Object.values(queueOptions(env))) {
+    const queues = queueOptions(env);
+    for (const queue of Object.values(queues)) {
       if (await boss.getQueue(queue.name)) await boss.updateQueue(queue.name, queue);
       else await boss.createQueue(queue.name, queue);
     }
-    return new JobQueue(boss);
+    return new JobQueue(boss, queues);
+  }
+
+  /** How long a job of `name` may run (ms) before pg-boss deems its worker dead and retries it. */
+  expiryMs(name: JobName): number {
+    return (this.queues[name].expireInSeconds ?? 900) * 1000;
   }
 
   /** Enqueues a job in the transaction `tx`: it exists only if `tx` commits. */
@@ -160,10 +188,11 @@ export class JobQueue {
    * workers; a thrown error makes pg-boss retry the whole batch. A worker that found jobs fetches
    * again at once (pg-boss would otherwise wait its 0.5 s polling interval after every batch),
    * so a backlog drains at the speed of the handler; an idle worker polls every 0.5 s. Jobs are
-   * fetched without pg-boss's metadata columns (the handler gets payloads only).
+   * fetched without pg-boss's metadata columns (the handler gets ids and payloads; a retried job
+   * keeps its id).
    */
-  async workBatches<N extends JobName>(name: N, handler: (batch: JobPayloads[N][]) => Promise<void>, concurrency: number, batchSize: number): Promise<void> {
-    await this.subscribe(name, (jobs) => handler(jobs.map((job) => job.data)), concurrency, batchSize, false);
+  async workBatches<N extends JobName>(name: N, handler: (batch: { id: string; data: JobPayloads[N] }[]) => Promise<void>, concurrency: number, batchSize: number): Promise<void> {
+    await this.subscribe(name, (jobs) => handler(jobs.map((job) => ({ id: job.id, data: job.data }))), concurrency, batchSize, false);
   }
 
   /** `concurrency` pg-boss workers on `name`; `includeMetadata` fetches retry counts and the other metadata columns with each job. */

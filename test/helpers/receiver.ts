@@ -22,6 +22,8 @@ export class WebhookReceiver {
   fallback = 200;
   /** How many next requests to leave unanswered (to simulate a worker dying mid-delivery). */
   hang = 0;
+  /** How long to wait before answering each request (a slow endpoint). */
+  delayMs = 0;
   private server: Server | null = null;
   private port = 0;
 
@@ -45,7 +47,7 @@ export class WebhookReceiver {
         const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
         const received = { headers, body, json: JSON.parse(body), status };
         this.received.push(received);
-        res.writeHead(status, answerHeaders).end(() => this.onAnswered?.(received));
+        setTimeout(() => res.writeHead(status, answerHeaders).end(() => this.onAnswered?.(received)), this.delayMs);
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
@@ -53,9 +55,12 @@ export class WebhookReceiver {
     return this;
   }
 
+  /** Stops listening and drops open connections (a request held by `hang` ends with a network error). */
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-    this.server?.closeAllConnections();
+    if (!this.server) return;
+    const closed = new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    this.server.closeAllConnections();
+    await closed;
     this.server = null;
   }
 

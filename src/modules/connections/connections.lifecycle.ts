@@ -93,10 +93,18 @@ export function lifecycleService(deps: LifecycleDeps) {
    * Makes a locked connection Inactive inside `tx` for `reason`, with `event` (or none), and
    * cancels the expiry timer. A refresh still running is cut short: it stores nothing more and
    * its outcome is ConnectionRefreshFailed with error.code consent_inactive, after `event`.
+   * `changes` are written in the same update (an expiry's consentExpiresAt).
    */
-  async function inactivate(tx: Tx, connection: Connection, reason: InactiveReason, event: 'ConnectionConsentExpired' | 'ConnectionConsentRevoked' | null, data: Record<string, unknown> = {}): Promise<void> {
+  async function inactivate(
+    tx: Tx,
+    connection: Connection,
+    reason: InactiveReason,
+    event: 'ConnectionConsentExpired' | 'ConnectionConsentRevoked' | null,
+    data: Record<string, unknown> = {},
+    changes: { consentExpiresAt?: Date } = {},
+  ): Promise<void> {
     const now = clock.now();
-    await connectionsRepository(tx).update(connection.id, { state: 'Inactive', ...INACTIVE_REASONS[reason], refreshingSince: null, updatedAt: now });
+    await connectionsRepository(tx).update(connection.id, { state: 'Inactive', ...INACTIVE_REASONS[reason], refreshingSince: null, updatedAt: now, ...changes });
     await cancelTimer(tx, 'consent-expiry', connection.id);
     if (event) await deps.events.record(tx, subjectOf(connection), event, data, now);
     if (connection.refreshingSince) {
@@ -145,8 +153,7 @@ export function lifecycleService(deps: LifecycleDeps) {
       // The consent ends now: at its planned end (timer), or earlier (the sandbox control).
       const now = clock.now();
       const consentExpiresAt = connection.consentExpiresAt && connection.consentExpiresAt < now ? connection.consentExpiresAt : now;
-      await connectionsRepository(tx).update(connectionId, { consentExpiresAt });
-      await inactivate(tx, connection, 'expired', 'ConnectionConsentExpired', { consentExpiresAt: consentExpiresAt.toISOString() });
+      await inactivate(tx, connection, 'expired', 'ConnectionConsentExpired', { consentExpiresAt: consentExpiresAt.toISOString() }, { consentExpiresAt });
     },
 
     /**

@@ -1,6 +1,8 @@
 /** Webhook endpoints, secrets, deliveries and attempts in PostgreSQL. */
-import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type RawBuilder, type Updateable } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
+import { PreparedQueries } from '../../db/prepared.ts';
+import { jobIsLive } from '../../jobs/queue.ts';
 import type { Database, DeliveryStatus, WebhookAttemptsTable, WebhookDeliveriesTable } from '../../db/schema.ts';
 import type { Mode } from '../../lib/ids.ts';
 
@@ -11,7 +13,29 @@ const signsAt = (at: Date) => (eb: ExpressionBuilder<Database, 'webhookSecrets'>
 /** One finished attempt of a delivery (its webhook_attempts row) and the state it leaves the delivery in. */
 export type AttemptOutcome = Omit<WebhookAttemptsTable, 'id'> & Pick<WebhookDeliveriesTable, 'status' | 'deliveredAt' | 'nextAttemptAt'>;
 
+/** A delivery claimed for an attempt by the job `jobId` (webhooksRepository.claim). */
+export interface ClaimedDelivery {
+  jobId: string;
+  id: string;
+  /** Attempts recorded so far. */
+  attempts: number;
+  eventId: string;
+  partnerId: string;
+  mode: Mode;
+  orderKey: string | null;
+  payload: unknown;
+  /** The enabled endpoint's URL; null when the endpoint is missing or disabled. */
+  url: string | null;
+  /** Why the endpoint is disabled, when it is. */
+  disabledReason: string | null;
+  secrets: string[];
+}
+
+/** A raw query as a Compilable for PreparedQueries. */
+const compilable = <R>(db: Db | Tx, query: RawBuilder<R>) => ({ compile: () => query.compile(db) });
+
 export function webhooksRepository(db: Db | Tx) {
+  const prepared = new PreparedQueries(db);
   return {
     endpoint(partnerId: string, mode: Mode) {
       return db.selectFrom('webhookEndpoints').selectAll().where('partnerId', '=', partnerId).where('mode', '=', mode).executeTakeFirst();
@@ -70,9 +94,11 @@ export function webhooksRepository(db: Db | Tx) {
 
     /**
      * Locks the oldest pending delivery of `orderKey` (FOR UPDATE) and returns its id. A
-     * transaction that records a delivery calls this after inserting it: when the head is being
-     * finished by a worker at that moment, the lock waits for the worker's commit, so exactly one
-     * of the two sees the new delivery as the next to send.
+     * transaction that records a delivery calls this after inserting it. When a worker is
+     * recording the head's attempt at that moment, the lock waits for that statement's commit and
+     * then sees the new delivery as the head; when the lock comes first, the worker's recording
+     * waits for this transaction, and its next claim (a later statement) sees the new delivery.
+     * So at least one of the two sends it on, and the claim lets only one of them send it.
      */
     async lockHead(orderKey: string): Promise<string | undefined> {
       const row = await db.selectFrom('webhookDeliveries').select('id').where('orderKey', '=', orderKey).where('status', '=', 'pending').orderBy('seq').limit(1).forUpdate().executeTakeFirst();
@@ -91,74 +117,74 @@ export function webhooksRepository(db: Db | Tx) {
     },
 
     /**
-     * Claims the next attempt of each of `ids` that is pending, first of its order key, and whose
-     * endpoint is set and enabled (attempts + 1), in one statement; returns what an attempt needs,
-     * with the secrets that sign at `at` (newest first). Event payload, URL and secrets are
-     * per-row subqueries rather than joins: a third cheaper to plan, and the statement is
-     * planned on every call.
+     * Claims for an attempt, for each job, the delivery it is to send now: for a delivery of a
+     * connection (an order key), the connection's oldest pending one (the head; the job's own
+     * delivery may have ended since), otherwise the job's delivery itself; only when it is pending
+     * and not claimed by another job that pg-boss still runs or retries (the claim of a job that
+     * failed for good is void). Whether it is due is not checked: jobs exist only for due
+     * deliveries (a retry's job is made by its timer), and a check against this process's clock
+     * would strand a delivery recorded by a process whose clock is ahead. One statement; returns
+     * what an attempt needs: the event's payload, the enabled endpoint's URL (null when there is
+     * none, with the reason when it is disabled) and the secrets that sign at `at`, newest first.
+     * A head is claimed by at most one job, also when several of `jobs` lead to it.
      */
-    claimAttempts(ids: string[], at: Date) {
-      return db
-        .updateTable('webhookDeliveries as d')
-        .set({ attempts: sql`d.attempts + 1` })
-        .where('d.id', 'in', ids)
-        .where('d.status', '=', 'pending')
-        .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('webhookDeliveries as p').select('p.id').whereRef('p.orderKey', '=', 'd.orderKey').where('p.status', '=', 'pending').whereRef('p.seq', '<', 'd.seq'))),
-        )
-        .where(({ exists, selectFrom }) =>
-          exists(selectFrom('webhookEndpoints as w').select('w.partnerId').whereRef('w.partnerId', '=', 'd.partnerId').whereRef('w.mode', '=', 'd.mode').where('w.disabledAt', 'is', null)),
-        )
-        .returning(['d.id', 'd.attempts', 'd.eventId', 'd.partnerId', 'd.mode', 'd.orderKey'])
-        .returning((eb) => [
-          sql<unknown>`(SELECT e.payload FROM events e WHERE e.id = d.event_id)`.as('payload'),
-          sql<string>`(SELECT w.url FROM webhook_endpoints w WHERE w.partner_id = d.partner_id AND w.mode = d.mode)`.as('url'),
-          sql<string[]>`array(${eb
-            .selectFrom('webhookSecrets')
-            .select('webhookSecrets.secret')
-            .whereRef('webhookSecrets.partnerId', '=', 'd.partnerId')
-            .whereRef('webhookSecrets.mode', '=', 'd.mode')
-            .where(signsAt(at))
-            .orderBy('webhookSecrets.createdAt', 'desc')})`.as('secrets'),
-        ])
-        .execute();
-    },
-
-    /** Those of `ids` that are pending and first of their order key but have no enabled endpoint, with the reason. */
-    async unsendable(ids: string[]): Promise<{ id: string; orderKey: string | null; reason: string }[]> {
-      const rows = await db
-        .selectFrom('webhookDeliveries as d')
-        .leftJoin('webhookEndpoints as w', (join) => join.onRef('w.partnerId', '=', 'd.partnerId').onRef('w.mode', '=', 'd.mode'))
-        .select(['d.id', 'd.orderKey', 'w.partnerId as endpointPartnerId', 'w.disabledReason'])
-        .where('d.id', 'in', ids)
-        .where('d.status', '=', 'pending')
-        .where((eb) => eb.or([eb('w.partnerId', 'is', null), eb('w.disabledAt', 'is not', null)]))
-        .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('webhookDeliveries as p').select('p.id').whereRef('p.orderKey', '=', 'd.orderKey').where('p.status', '=', 'pending').whereRef('p.seq', '<', 'd.seq'))),
-        )
-        .execute();
-      return rows.map((r) => ({ id: r.id, orderKey: r.orderKey, reason: r.endpointPartnerId ? `endpoint disabled: ${r.disabledReason}` : 'no endpoint' }));
+    claim(jobs: { jobId: string; deliveryId: string }[], at: Date): Promise<ClaimedDelivery[]> {
+      return prepared.execute('webhook-claim', [jobs.map((j) => j.jobId), jobs.map((j) => j.deliveryId), at], ([jobIds, deliveryIds, now]) => {
+        const secrets = db
+          .selectFrom('webhookSecrets')
+          .select('webhookSecrets.secret')
+          .where('webhookSecrets.partnerId', '=', sql.ref<string>('d.partnerId'))
+          .where('webhookSecrets.mode', '=', sql.ref<Mode>('d.mode'))
+          .where(signsAt(now as unknown as Date))
+          .orderBy('webhookSecrets.createdAt', 'desc');
+        return compilable(
+          db,
+          sql<ClaimedDelivery>`WITH c AS (
+            SELECT j.job_id, CASE WHEN x.order_key IS NULL THEN x.id ELSE h.id END AS id,
+              CASE WHEN w.disabled_at IS NULL THEN w.url END AS url, CASE WHEN w.disabled_at IS NOT NULL THEN w.disabled_reason END AS disabled_reason
+            FROM unnest(${jobIds}::uuid[], ${deliveryIds}::uuid[]) AS j(job_id, delivery_id)
+            JOIN webhook_deliveries x ON x.id = j.delivery_id
+            LEFT JOIN webhook_endpoints w ON w.partner_id = x.partner_id AND w.mode = x.mode
+            LEFT JOIN LATERAL (SELECT p.id FROM webhook_deliveries p WHERE p.order_key = x.order_key AND p.status = 'pending' ORDER BY p.seq LIMIT 1) h ON true)
+          UPDATE webhook_deliveries d SET claimed_by = c.job_id
+          FROM c
+          WHERE d.id = c.id AND d.status = 'pending'
+            AND (d.claimed_by IS NULL OR d.claimed_by = c.job_id OR NOT ${jobIsLive('webhook-delivery', sql.ref<string | null>('d.claimedBy'))})
+          RETURNING c.job_id, d.id, d.attempts, d.event_id, d.partner_id, d.mode, d.order_key,
+            (SELECT e.payload FROM events e WHERE e.id = d.event_id) AS payload, c.url, c.disabled_reason,
+            array(${secrets}) AS secrets`,
+        );
+      });
     },
 
     async updateDelivery(id: string, changes: Updateable<WebhookDeliveriesTable>): Promise<void> {
       await db.updateTable('webhookDeliveries').set(changes).where('id', '=', id).execute();
     },
 
-    /** Records each attempt (a webhook_attempts row) and its delivery's new state, in one statement for all of them. */
+    /**
+     * Records each attempt (a webhook_attempts row) and its delivery's new state (attempts, status,
+     * the last answer; the claim is released), in one statement for all of them.
+     */
     async recordAttempts(rows: AttemptOutcome[]): Promise<void> {
       if (rows.length === 0) return;
-      const values = sql.join(
-        rows.map(
-          (r) =>
-            sql`(${r.deliveryId}::uuid, ${r.attempt}::integer, ${r.at}::timestamptz, ${r.url}::text, ${r.status}, ${r.statusCode}::integer, ${r.error}::text, ${r.latencyMs}::integer, ${r.deliveredAt}::timestamptz, ${r.nextAttemptAt}::timestamptz)`,
+      const column = <K extends keyof AttemptOutcome>(key: K) => rows.map((r) => r[key]);
+      const values = [
+        column('deliveryId'), column('attempt'), column('at'), column('url'), column('status'),
+        column('statusCode'), column('error'), column('latencyMs'), column('deliveredAt'), column('nextAttemptAt'),
+      ];
+      await prepared.execute('webhook-record-attempts', values, ([id, attempt, at, url, status, statusCode, error, latencyMs, deliveredAt, nextAttemptAt]) =>
+        compilable(
+          db,
+          sql`WITH v AS (SELECT * FROM unnest(${id}::uuid[], ${attempt}::integer[], ${at}::timestamptz[], ${url}::text[], ${status}::text[],
+                ${statusCode}::integer[], ${error}::text[], ${latencyMs}::integer[], ${deliveredAt}::timestamptz[], ${nextAttemptAt}::timestamptz[])
+                AS v(id, attempt, at, url, status, status_code, error, latency_ms, delivered_at, next_attempt_at)),
+              attempts AS (INSERT INTO webhook_attempts (delivery_id, attempt, at, url, status_code, error, latency_ms)
+                SELECT id, attempt, at, url, status_code, error, latency_ms FROM v)
+            UPDATE webhook_deliveries d SET attempts = v.attempt, status = v.status, last_status_code = v.status_code, last_error = v.error,
+              last_latency_ms = v.latency_ms, delivered_at = v.delivered_at, next_attempt_at = v.next_attempt_at, claimed_by = NULL
+            FROM v WHERE d.id = v.id`,
         ),
       );
-      await sql`WITH v(id, attempt, at, url, status, status_code, error, latency_ms, delivered_at, next_attempt_at) AS (VALUES ${values}),
-          attempts AS (INSERT INTO webhook_attempts (delivery_id, attempt, at, url, status_code, error, latency_ms)
-            SELECT id, attempt, at, url, status_code, error, latency_ms FROM v)
-        UPDATE webhook_deliveries d SET status = v.status, last_status_code = v.status_code, last_error = v.error,
-          last_latency_ms = v.latency_ms, delivered_at = v.delivered_at, next_attempt_at = v.next_attempt_at
-        FROM v WHERE d.id = v.id`.execute(db);
     },
 
     /** The newest `limit` deliveries of a partner, of `mode` or of both, with their event's type and connection. */

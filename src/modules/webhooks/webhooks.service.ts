@@ -5,13 +5,15 @@
  * computed by the `standardwebhooks` package). At-least-once: a delivery is created in the
  * transaction that records its event; attempts run as jobs with a 15 s timeout and retry after
  * 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (durable timers on the injectable clock), then fail.
- * The events of one connection go out in the order they were recorded: a delivery is queued only
- * once its predecessor was delivered or failed for good. Workers take deliveries in batches and
- * record a batch's attempts in one transaction. A 410 disables the endpoint; 429, 502 and
+ * The events of one connection go out in the order they were recorded: a delivery is sent only
+ * once its predecessor was delivered or failed for good. A job sends its connection's deliveries
+ * one after another (see `deliver`); workers take jobs in batches, POST concurrently and record
+ * finished attempts together. A 410 disables the endpoint; 429, 502 and
  * 503/504 Retry-After is honoured, clamped to the schedule. Live endpoints must resolve to
  * public addresses, checked when set and again when connecting (DNS rebinding).
  */
 import { randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import ms from 'ms';
 import { Webhook } from 'standardwebhooks';
 import { request, type Dispatcher } from 'undici';
@@ -22,12 +24,16 @@ import { isUuid, newId, type Mode } from '../../lib/ids.ts';
 import { assertPublicUrl, createSafeDispatcher, UnsafeUrlError } from '../../lib/safe-fetch.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { scheduleTimer } from '../../jobs/timers.ts';
+import { runDeliveries } from './delivery-runs.ts';
 import type { EventBody, EventLog } from './events.ts';
-import { webhooksRepository, type AttemptOutcome } from './webhooks.repository.ts';
+import { webhooksRepository, type AttemptOutcome, type ClaimedDelivery } from './webhooks.repository.ts';
 
 /** Delays before retry 1..7 (DESIGN.md §6). */
 export const RETRY_SCHEDULE_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000];
 export const ATTEMPT_TIMEOUT_MS = 15_000;
+
+/** How long finished attempts wait for the rest of their batch before they are recorded. */
+const RECORD_WAIT_MS = 10;
 
 /** The longest rotation overlap. */
 const MAX_OVERLAP_MS = 30 * 86_400_000;
@@ -92,13 +98,16 @@ export interface DeliveryView {
 export function webhooksService(deps: WebhooksDeps) {
   const { db, clock, queue } = deps;
   const repo = webhooksRepository(db);
+  // A run stops claiming after a quarter of the job's expiry, so the job ends (a last attempt
+  // included) well before pg-boss would deem its worker dead and start it again.
+  const runBudgetMs = queue.expiryMs('webhook-delivery') / 4;
   const dispatchers: Record<Mode, Dispatcher> = {
     sandbox: createSafeDispatcher({ allowPrivate: true }),
     live: createSafeDispatcher({ allowPrivate: false }),
   };
 
   /** Queues the next pending delivery of each of `orderKeys` (after their predecessors ended). */
-  async function releaseNext(tx: Tx, orderKeys: (string | null)[]): Promise<void> {
+  async function releaseNext(tx: Db | Tx, orderKeys: (string | null)[]): Promise<void> {
     const keys = [...new Set(orderKeys.filter((k): k is string => k !== null))];
     const next = await webhooksRepository(tx).heads(keys);
     await queue.enqueueMany(tx, 'webhook-delivery', next.map((deliveryId) => ({ deliveryId })));
@@ -141,10 +150,22 @@ export function webhooksService(deps: WebhooksDeps) {
     if ((await r.lockHead(orderKey)) === id) await queue.enqueue(tx, 'webhook-delivery', { deliveryId: id });
   });
 
-  /** One POST of `body`, signed with every secret in `secrets`; never throws. */
-  async function post(url: string, mode: Mode, eventId: string, body: string, secrets: string[]) {
+  // One signer per secret (a Webhook decodes its secret once), the cache emptied when it grows large.
+  const signers = new Map<string, Webhook>();
+  function signer(secret: string): Webhook {
+    let webhook = signers.get(secret);
+    if (!webhook) {
+      if (signers.size >= 10_000) signers.clear();
+      webhook = new Webhook(secret);
+      signers.set(secret, webhook);
+    }
+    return webhook;
+  }
+
+  /** One POST of `body`, signed with every secret in `secrets`, aborted by `deadline`; never throws. */
+  async function post(url: string, mode: Mode, eventId: string, body: string, secrets: string[], deadline: AbortSignal) {
     const sentAt = new Date();
-    const signature = secrets.map((secret) => new Webhook(secret).sign(eventId, sentAt, body)).join(' ');
+    const signature = secrets.map((secret) => signer(secret).sign(eventId, sentAt, body)).join(' ');
     const started = performance.now();
     let statusCode: number | null = null;
     let error: string | null = null;
@@ -163,7 +184,7 @@ export function webhooksService(deps: WebhooksDeps) {
         dispatcher: dispatchers[mode],
         headersTimeout: ATTEMPT_TIMEOUT_MS,
         bodyTimeout: ATTEMPT_TIMEOUT_MS,
-        signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
+        signal: deadline,
       });
       statusCode = response.statusCode;
       const retryAfter = response.headers['retry-after'];
@@ -173,6 +194,73 @@ export function webhooksService(deps: WebhooksDeps) {
       error = cause instanceof UnsafeUrlError ? `refused: ${cause.reason}` : cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
     }
     return { statusCode, error, retryAfterMs, latencyMs: Math.round(performance.now() - started) };
+  }
+
+  /** A finished attempt: the POST's outcome, or why the delivery could not be sent (no enabled endpoint). */
+  interface Attempted extends Awaited<ReturnType<typeof post>> {
+    delivery: ClaimedDelivery;
+    started: Date;
+    finished: Date;
+    unsendable: string | null;
+  }
+
+  /** Starts one attempt of each claimed delivery: POSTs under one 15 s deadline; no POST when there is no enabled endpoint. */
+  function attempt(claimed: ClaimedDelivery[]): Promise<Attempted>[] {
+    const started = clock.now();
+    const deadline = AbortSignal.timeout(ATTEMPT_TIMEOUT_MS);
+    setMaxListeners(Math.max(10, claimed.length), deadline); // one abort listener per POST
+    return claimed.map(async (d) => {
+      if (d.url === null) {
+        const unsendable = d.disabledReason === null ? 'no endpoint' : `endpoint disabled: ${d.disabledReason}`;
+        return { delivery: d, started, finished: started, unsendable, statusCode: null, error: null, retryAfterMs: null, latencyMs: 0 };
+      }
+      const outcome = await post(d.url, d.mode, d.eventId, bodyOf(d.payload as EventBody), d.secrets, deadline);
+      return { delivery: d, started, finished: clock.now(), unsendable: null, ...outcome };
+    });
+  }
+
+  /**
+   * Records finished attempts: attempt rows and delivery states in one statement (retry timers
+   * and 410s with them in one transaction); deliveries without an endpoint fail without an
+   * attempt. Returns the deliveries that ended (delivered or failed for good), whose
+   * connection's next delivery may go.
+   */
+  async function recordAttempted(attempted: Attempted[]): Promise<ClaimedDelivery[]> {
+    const rows: AttemptOutcome[] = [];
+    const retries: { id: string; at: Date }[] = [];
+    const gone: Attempted[] = [];
+    const ended: ClaimedDelivery[] = [];
+    for (const a of attempted) {
+      const d = a.delivery;
+      if (a.unsendable !== null) {
+        await repo.updateDelivery(d.id, { status: 'failed', lastError: a.unsendable, nextAttemptAt: null, claimedBy: null });
+        ended.push(d);
+        continue;
+      }
+      const row = { deliveryId: d.id, attempt: d.attempts + 1, at: a.started, url: d.url!, statusCode: a.statusCode, error: a.error, latencyMs: a.latencyMs };
+      if (a.statusCode !== null && a.statusCode >= 200 && a.statusCode < 300) {
+        rows.push({ ...row, status: 'delivered', deliveredAt: a.started, nextAttemptAt: null });
+        ended.push(d);
+        continue;
+      }
+      if (a.statusCode === 410) gone.push(a);
+      // Retry delays count from the end of the attempt (a timed-out attempt took 15 s).
+      const next = nextAttemptAt(a.finished, row.attempt, a.statusCode, a.retryAfterMs);
+      rows.push({ ...row, status: next ? 'pending' : 'failed', deliveredAt: null, nextAttemptAt: next });
+      if (next) retries.push({ id: d.id, at: next });
+      else ended.push(d);
+    }
+    if (retries.length === 0 && gone.length === 0) {
+      await repo.recordAttempts(rows);
+      return ended;
+    }
+    await db.transaction().execute(async (tx) => {
+      const r = webhooksRepository(tx);
+      for (const { delivery: d, finished } of gone) await r.disableEndpoint(d.partnerId, d.mode, `the endpoint answered 410 Gone to delivery ${d.id}`, finished);
+      await r.recordAttempts(rows);
+      for (const retry of retries) await scheduleTimer(tx, 'webhook-retry', retry.id, retry.at);
+    });
+    return ended;
   }
 
   /** When attempt number `attempt` failed: the next try (schedule, Retry-After honoured for 429/502/503/504), or null when it was the last. */
@@ -274,56 +362,51 @@ export function webhooksService(deps: WebhooksDeps) {
       return { deliveryId: id };
     },
 
+    /**
+     * Job `webhook-delivery-failed`, the dead letter of webhook-delivery: a job that failed all its
+     * retries (the database unreachable for half an hour) is started again as a new job, which
+     * takes over what the failed one had claimed, so no connection's deliveries stay stuck.
+     */
+    async restart(data: { deliveryId: string }): Promise<void> {
+      await queue.enqueue(db, 'webhook-delivery', data);
+    },
+
     /** Timer: a retry is due. */
     async retryDue(tx: Tx, deliveryId: string): Promise<void> {
       await queue.enqueue(tx, 'webhook-delivery', { deliveryId });
     },
 
     /**
-     * Job: one attempt of each of `deliveryIds` that is due (pending, first of its connection);
-     * the others are left alone. Those due whose endpoint is gone or disabled fail at once (looked
-     * for only among the ids the claim left, so a batch that is all sendable takes one statement
-     * before its POSTs). POSTs run concurrently (they are of distinct connections); the outcomes,
-     * retry timers and the release of each connection's next delivery commit in one transaction.
-     * Never throws for endpoint failures; they are scheduled retries.
+     * Job handler for a batch of `webhook-delivery` jobs (ids and payloads). Each job sends its
+     * connection's due deliveries one after another: claim the head (webhooksRepository.claim),
+     * POST it, record the outcome, and once it is delivered (or failed for good) claim the next
+     * pending delivery of the same connection, and so on until the job's run budget (a quarter
+     * of its expiry) is spent; what is left then gets jobs of its own. A failed attempt ends the
+     * run of its connection (its retry timer starts a new one). The batch's POSTs run
+     * concurrently and their outcomes are recorded together (delivery-runs.ts). A worker that
+     * dies leaves its jobs to pg-boss, which retries them once they expire: a retried job claims
+     * again what it had claimed. Never throws for endpoint failures; they are scheduled retries.
      */
-    async deliver(deliveryIds: string[]): Promise<void> {
-      const now = clock.now();
-      const claimed = await repo.claimAttempts(deliveryIds, now);
-      const claimedIds = new Set(claimed.map((d) => d.id));
-      const unclaimed = deliveryIds.filter((id) => !claimedIds.has(id));
-      const unsendable = unclaimed.length > 0 ? await repo.unsendable(unclaimed) : [];
-      if (unsendable.length > 0) {
-        await db.transaction().execute(async (tx) => {
-          for (const d of unsendable) await webhooksRepository(tx).updateDelivery(d.id, { status: 'failed', lastError: d.reason, nextAttemptAt: null });
-          await releaseNext(tx, unsendable.map((d) => d.orderKey));
-        });
-      }
-      if (claimed.length === 0) return;
-      const outcomes = await Promise.all(claimed.map(async (d) => ({ delivery: d, ...(await post(d.url, d.mode, d.eventId, bodyOf(d.payload as EventBody), d.secrets)) })));
-      // Retry delays count from the end of the attempts (a timed-out attempt took 15 s).
-      const ended = clock.now();
-
-      await db.transaction().execute(async (tx) => {
-        const r = webhooksRepository(tx);
-        const rows: AttemptOutcome[] = [];
-        const released: (string | null)[] = [];
-        for (const { delivery: d, statusCode, error, retryAfterMs, latencyMs } of outcomes) {
-          const attempt = { deliveryId: d.id, attempt: d.attempts, at: now, url: d.url, statusCode, error, latencyMs };
-          if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
-            rows.push({ ...attempt, status: 'delivered', deliveredAt: now, nextAttemptAt: null });
-            released.push(d.orderKey);
-            continue;
-          }
-          if (statusCode === 410) await r.disableEndpoint(d.partnerId, d.mode, `the endpoint answered 410 Gone to delivery ${d.id}`, now);
-          const next = nextAttemptAt(ended, d.attempts, statusCode, retryAfterMs);
-          rows.push({ ...attempt, status: next ? 'pending' : 'failed', deliveredAt: null, nextAttemptAt: next });
-          if (next) await scheduleTimer(tx, 'webhook-retry', d.id, next);
-          else released.push(d.orderKey);
-        }
-        await r.recordAttempts(rows);
-        await releaseNext(tx, released);
-      });
+    async deliver(jobs: { id: string; data: { deliveryId: string } }[]): Promise<void> {
+      const until = performance.now() + runBudgetMs;
+      const claimed = await repo.claim(
+        jobs.map((job) => ({ jobId: job.id, deliveryId: job.data.deliveryId })),
+        clock.now(),
+      );
+      await runDeliveries(
+        claimed,
+        {
+          attempt,
+          async record(attempted) {
+            const ended = await recordAttempted(attempted);
+            if (ended.length === 0) return [];
+            if (performance.now() < until) return repo.claim(ended.map((d) => ({ jobId: d.jobId, deliveryId: d.id })), clock.now());
+            await releaseNext(db, ended.map((d) => d.orderKey));
+            return [];
+          },
+        },
+        RECORD_WAIT_MS,
+      );
     },
   };
 }
