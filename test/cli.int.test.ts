@@ -48,9 +48,14 @@ function start(port: number): Promise<{ child: ChildProcess; output: () => strin
   });
 }
 
+/** Sends SIGTERM; resolves with the exit code, rejects when the process still runs after 60 s. */
 function stop(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('still running 60 s after SIGTERM')), 60_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
     child.kill('SIGTERM');
   });
 }

@@ -6,6 +6,7 @@
 import { CompiledQuery, sql, type Expression } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Db, Tx } from '../db/database.ts';
+import { BossPool } from './boss-pool.ts';
 
 /** Every job the service runs, with its payload. */
 export interface JobPayloads {
@@ -126,21 +127,23 @@ export interface JobQueueOptions {
 export class JobQueue {
   private constructor(
     private readonly boss: PgBoss,
+    private readonly pool: BossPool,
     private readonly queues: Record<JobName, PgBoss.Queue>,
   ) {}
 
   /** Connects pg-boss to `databaseUrl`, creating its schema and our queues (or updating their options). */
   static async start(databaseUrl: string, options: JobQueueOptions): Promise<JobQueue> {
     const env = options.env ?? process.env;
+    // One line per error (a lost database connection, a failed maintenance run): pg-boss retries on its own.
+    const onError = (error: Error) => console.error(`job queue error: ${error.message}`);
+    const pool = new BossPool(databaseUrl, 4, onError);
     const boss = new PgBoss({
-      connectionString: databaseUrl,
-      max: 4,
+      db: pool,
       supervise: options.maintenance,
       schedule: false,
       maintenanceIntervalSeconds: Number(env.BANKDATA_JOB_MAINTENANCE_SECONDS ?? 30),
     });
-    // One line per error (a lost database connection, a failed maintenance run): pg-boss retries on its own.
-    boss.on('error', (error: Error) => console.error(`job queue error: ${error.message}`));
+    boss.on('error', onError);
     await boss.start();
     await createFetchIndex(boss);
     const queues = queueOptions(env);
@@ -148,7 +151,7 @@ export class JobQueue {
       if (await boss.getQueue(queue.name)) await boss.updateQueue(queue.name, queue);
       else await boss.createQueue(queue.name, queue);
     }
-    return new JobQueue(boss, queues);
+    return new JobQueue(boss, pool, queues);
   }
 
   /** How long a job of `name` may run (ms) before pg-boss deems its worker dead and retries it. */
@@ -211,7 +214,7 @@ export class JobQueue {
     }
   }
 
-  /** Stops fetching new jobs, waits up to `timeoutMs` for running ones, and for pg-boss to close its pool. */
+  /** Stops fetching new jobs, waits up to `timeoutMs` for running ones, then closes pg-boss's connections. */
   async stop(timeoutMs = 10_000): Promise<void> {
     const stopped = new Promise<void>((resolve) => {
       this.boss.once('stopped', () => resolve());
@@ -219,5 +222,6 @@ export class JobQueue {
     });
     await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     await stopped;
+    await this.pool.close();
   }
 }
