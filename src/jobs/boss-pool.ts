@@ -8,13 +8,14 @@
  * a `bankdata start` or `bankdata worker` that does not exit on SIGTERM, whenever more workers
  * poll than the pool has connections).
  */
+import { setTimeout } from 'node:timers/promises';
 import pg from 'pg';
 import type PgBoss from 'pg-boss';
 
 export class BossPool implements PgBoss.Db {
   private readonly pool: pg.Pool;
   private readonly running = new Set<Promise<unknown>>();
-  private closing = false;
+  private closed = false;
 
   /** A pool of at most `max` connections to `connectionString`; errors of idle connections go to `onError`. */
   constructor(connectionString: string, max: number, onError: (error: Error) => void) {
@@ -22,9 +23,9 @@ export class BossPool implements PgBoss.Db {
     this.pool.on('error', onError);
   }
 
-  /** Runs one statement. Throws the database's error, or an Error once close() has begun. */
+  /** Runs one statement. Throws the database's error, or an Error once the pool is closed. */
   async executeSql(text: string, values: unknown[]): Promise<{ rows: any[] }> {
-    if (this.closing) throw new Error('the job queue has stopped');
+    if (this.closed) throw new Error('the job queue has stopped');
     const query = this.pool.query(text, values);
     this.running.add(query);
     try {
@@ -34,10 +35,19 @@ export class BossPool implements PgBoss.Db {
     }
   }
 
-  /** Refuses new statements, waits for those already started (also those waiting for a connection), then ends the pool. */
-  async close(): Promise<void> {
-    this.closing = true;
-    await Promise.allSettled([...this.running]);
+  /**
+   * Ends the pool once no statement is under way (also none waiting for a connection) and
+   * `busy()` is false, or after `timeoutMs`; statements after that are refused.
+   */
+  async close(busy: () => boolean, timeoutMs: number): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until) {
+      await Promise.allSettled([...this.running]);
+      // A moment for what settled to start its follow-up (pg-boss completes a job after its handler returns).
+      await setTimeout(20);
+      if (this.running.size === 0 && !busy()) break;
+    }
+    this.closed = true;
     await this.pool.end();
   }
 }

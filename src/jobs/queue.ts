@@ -125,6 +125,9 @@ export interface JobQueueOptions {
 }
 
 export class JobQueue {
+  private readonly handling = new Set<Promise<void>>();
+  private stopRequested = false;
+
   private constructor(
     private readonly boss: PgBoss,
     private readonly pool: BossPool,
@@ -209,19 +212,35 @@ export class JobQueue {
     for (let i = 0; i < concurrency; i++) {
       const workerId: string = await this.boss.work<JobPayloads[N]>(name, { pollingIntervalSeconds: 0.5, batchSize, includeMetadata }, async (jobs) => {
         this.boss.notifyWorker(workerId);
-        await handler(jobs);
+        const running = handler(jobs);
+        this.handling.add(running);
+        try {
+          await running;
+        } finally {
+          this.handling.delete(running);
+        }
       });
     }
   }
 
-  /** Stops fetching new jobs, waits up to `timeoutMs` for running ones, then closes pg-boss's connections. */
+  /** True once stop() has begun: a handler that works through a run of jobs ends it early and hands the rest to new jobs. */
+  get stopping(): boolean {
+    return this.stopRequested;
+  }
+
+  /**
+   * Stops fetching new jobs, waits up to `timeoutMs` for running ones, then closes pg-boss's
+   * connections once no handler runs and no statement is under way (a poll still running when
+   * the stop came may yet have fetched jobs: they are handled and their outcome recorded first).
+   */
   async stop(timeoutMs = 10_000): Promise<void> {
+    this.stopRequested = true;
     const stopped = new Promise<void>((resolve) => {
       this.boss.once('stopped', () => resolve());
       setTimeout(resolve, timeoutMs + 5_000).unref();
     });
     await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     await stopped;
-    await this.pool.close();
+    await this.pool.close(() => this.handling.size > 0, timeoutMs);
   }
 }

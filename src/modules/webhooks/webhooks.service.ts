@@ -381,8 +381,8 @@ export function webhooksService(deps: WebhooksDeps) {
      * connection's due deliveries one after another: claim the head (webhooksRepository.claim),
      * POST it, record the outcome, and once it is delivered (or failed for good) claim the next
      * pending delivery of the same connection, and so on until the job's run budget (a quarter
-     * of its expiry) is spent; what is left then gets jobs of its own. A failed attempt ends the
-     * run of its connection (its retry timer starts a new one). The batch's POSTs run
+     * of its expiry) is spent or the worker stops; what is left then gets jobs of its own. A
+     * failed attempt ends the run of its connection (its retry timer starts a new one). The batch's POSTs run
      * concurrently and their outcomes are recorded together (delivery-runs.ts). A worker that
      * dies leaves its jobs to pg-boss, which retries them once they expire: a retried job claims
      * again what it had claimed. Never throws for endpoint failures; they are scheduled retries.
@@ -400,7 +400,7 @@ export function webhooksService(deps: WebhooksDeps) {
           async record(attempted) {
             const ended = await recordAttempted(attempted);
             if (ended.length === 0) return [];
-            if (performance.now() < until) return repo.claim(ended.map((d) => ({ jobId: d.jobId, deliveryId: d.id })), clock.now());
+            if (performance.now() < until && !queue.stopping) return repo.claim(ended.map((d) => ({ jobId: d.jobId, deliveryId: d.id })), clock.now());
             await releaseNext(db, ended.map((d) => d.orderKey));
             return [];
           },
