@@ -382,10 +382,11 @@ export function webhooksService(deps: WebhooksDeps) {
      * POST it, record the outcome, and once it is delivered (or failed for good) claim the next
      * pending delivery of the same connection, and so on until the job's run budget (a quarter
      * of its expiry) is spent or the worker stops; what is left then gets jobs of its own. A
-     * failed attempt ends the run of its connection (its retry timer starts a new one). The batch's POSTs run
-     * concurrently and their outcomes are recorded together (delivery-runs.ts). A worker that
-     * dies leaves its jobs to pg-boss, which retries them once they expire: a retried job claims
-     * again what it had claimed. Never throws for endpoint failures; they are scheduled retries.
+     * failed attempt ends the run of its connection (its retry timer starts a new one). The
+     * batch's POSTs run concurrently and their outcomes are recorded together (delivery-runs.ts).
+     * A worker that dies leaves its jobs to pg-boss, which retries them once they expire: a
+     * retried job claims again what it had claimed. Never throws for endpoint failures; they are
+     * scheduled retries.
      */
     async deliver(jobs: { id: string; data: { deliveryId: string } }[]): Promise<void> {
       const until = performance.now() + runBudgetMs;
