@@ -1,7 +1,16 @@
 /**
  * The bank connector interface (spec "What the service does" 2-4; DESIGN.md §5, §7). The sandbox
- * connector implements it now; real-bank adapters implement it later. Amounts are numbers in
- * the account currency (negative = outgoing); times are UTC Dates; IBANs are electronic format.
+ * connector (banks/sandbox/) and the Berlin Group NextGenPSD2 connector (banks/berlin-group/, live
+ * mode) implement it. Amounts are numbers in the account currency (negative = outgoing); times are
+ * UTC Dates; IBANs are electronic format.
+ *
+ * Bank error codes a connector throws (BankError.code), and what the service makes of them:
+ * - `consent_expired`: the bank says the consent ended -> Inactive + ConnectionConsentExpired;
+ * - `consent_revoked`: revoked or unknown at the bank -> Inactive + ConnectionConsentRevoked;
+ * - `reauthentication_required`: the bank demands a new SCA -> Inactive (refresh failed);
+ * - `access_exceeded`: the bank's daily allowance is used -> refresh_quota_exceeded;
+ * - anything marked `temporary` (timeouts, 5xx, bank down) is retried with backoff, then fails
+ *   the refresh (ConnectionRefreshFailed) or creation (ConnectionCreateFailed).
  */
 import type { ProviderTraits } from '../db/schema.ts';
 
@@ -27,7 +36,12 @@ export interface BankTransactionDetails {
   others: string | null;
 }
 
-/** One transaction as the bank reports it. `externalId` is stable across fetches, also when an Uncleared one clears. */
+/**
+ * One transaction as the bank reports it. `externalId` is the bank's id when it keeps one across
+ * fetches (also when an Uncleared one clears); otherwise a connector-made fingerprint, which may
+ * change when a pending payment books: the service then matches the booked transaction to the
+ * stored Uncleared one (same account, amount, counterparty, close dates) and keeps our id.
+ */
 export interface BankTransaction {
   externalId: string;
   accountExternalId: string;
@@ -67,8 +81,29 @@ export interface AuthorizationRequest {
   ownershipType: 'Personal' | 'Shared' | 'Business';
   /** The partner asked, and is permitted, to skip the bank's consent screen where the bank allows it. */
   skipConsentScreen: boolean;
-  /** Where the bank sends the user back to us (our callback), not the partner's returnUrl. */
+  /**
+   * Where the bank sends the user back to us (our callback), not the partner's returnUrl. The
+   * connector adds `state`; a connector whose bank has a separate address for a refused or
+   * cancelled journey (TPP-Nok-Redirect-URI) adds `nok=1` there.
+   */
   callbackUrl: string;
+  /** The end user's IP address (PSU-IP-Address) when the user is present; live banks require it to start a consent. */
+  psuIpAddress?: string;
+  /** Until when the partner wants the consent (now + the partner's consentDuration, UTC); the connector may cap it. */
+  validUntil: Date;
+}
+
+/** What a started authorization answers. */
+export interface AuthorizationStart {
+  /** The bank's authorization (SCA) address to send the user to. */
+  redirectUrl: string;
+  /** A consent the bank created before the user authorized it (kept with the journey, passed back on the callback). */
+  pendingConsent?: ConsentReference;
+}
+
+/** Whether the end user takes part in a data call (PSU-IP-Address); absent for a background call. */
+export interface BankCallContext {
+  psuIpAddress?: string;
 }
 
 /** What we know of the journey when the bank calls back. */
@@ -80,30 +115,50 @@ export interface CallbackContext {
   countryCode: string;
   /** When the callback arrived (UTC). */
   at: Date;
+  /** The journey's pending consent, as startAuthorization (or a Continue outcome) answered it. */
+  pendingConsent?: ConsentReference;
+  /** The end user's IP address, when the callback came through the user's browser. */
+  psuIpAddress?: string;
+  /** Until when the partner wants the consent (UTC), as in AuthorizationRequest. */
+  validUntil?: Date;
 }
 
 /** The consent as our side keeps it: opaque to us, meaningful to the connector. */
 export type ConsentReference = string;
 
 export interface CallbackResult {
-  outcome: 'Ok' | 'Error' | 'Cancelled';
+  /**
+   * Ok: consent granted. Error / Cancelled: the journey ends. Continue: the bank needs a second
+   * authorization (e.g. a detailed consent after an availableAccounts one): send the user to
+   * `redirectUrl`; the journey stays open with `pendingConsent` and the same state.
+   */
+  outcome: 'Ok' | 'Error' | 'Cancelled' | 'Continue';
   /** Set when outcome is Ok. */
   consent?: ConsentReference;
+  /** When outcome is Ok and the bank dates the consent's end (validUntil): the connection's consent expires then at the latest. */
+  validUntil?: Date;
   /** Bank error code when outcome is Error. */
   errorCode?: string;
+  /** Outcome Continue: where to send the user next. */
+  redirectUrl?: string;
+  /** Outcome Continue: the consent awaiting the next authorization. */
+  pendingConsent?: ConsentReference;
 }
 
 /** A bank connector: one per kind of bank integration. */
 export interface BankConnector {
-  /** Starts the bank's authorization; returns the address to send the user to. */
-  startAuthorization(request: AuthorizationRequest): Promise<{ redirectUrl: string }>;
+  /** Starts the bank's authorization; returns the address to send the user to. Throws BankError. */
+  startAuthorization(request: AuthorizationRequest): Promise<AuthorizationStart>;
   /** Interprets the bank's callback query into an outcome and a consent reference. */
   handleCallback(journey: CallbackContext, query: Record<string, string | undefined>): Promise<CallbackResult>;
   /** Accounts the consent authorizes, in the bank's order, with current balances. Throws BankError. */
-  listAccounts(consent: ConsentReference): Promise<BankAccount[]>;
-  /** Transactions of one account recorded on or after `since`. Throws BankError. */
-  fetchTransactions(consent: ConsentReference, accountExternalId: string, since: Date): Promise<BankTransaction[]>;
-  /** Revokes the consent at the bank. Idempotent. */
+  listAccounts(consent: ConsentReference, context?: BankCallContext): Promise<BankAccount[]>;
+  /**
+   * Every transaction of one account recorded on or after `since` (all pages: the service removes
+   * stored Uncleared ones of that period that the bank no longer reports). Throws BankError.
+   */
+  fetchTransactions(consent: ConsentReference, accountExternalId: string, since: Date, context?: BankCallContext): Promise<BankTransaction[]>;
+  /** Revokes the consent at the bank (also a pending one, after a failed journey). Idempotent. */
   revokeConsent(consent: ConsentReference): Promise<void>;
   /** False when the bank refuses refreshes without the user present (background_refresh_not_allowed). */
   backgroundRefreshAllowed(consent: ConsentReference, providerCode: string): Promise<boolean>;

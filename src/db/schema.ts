@@ -56,6 +56,8 @@ export interface ProviderTraits {
   dailyRefreshQuota: number | null;
   /** Slow and occasionally failing data calls. */
   flaky: boolean;
+  /** Days of history a first download asks for (default 90, spec "Limits"). */
+  historyDays?: number;
 }
 
 export interface ProvidersTable {

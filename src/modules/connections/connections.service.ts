@@ -17,7 +17,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { ApiError, invalid, notFound } from '../../lib/errors.ts';
 import { hasForbiddenScheme, returnUrlWithResult } from '../../lib/return-url.ts';
 import { newId, randomToken, sha256Hex } from '../../lib/ids.ts';
-import { isLanguageCode } from '../../lib/iso.ts';
+import { addDuration, isLanguageCode } from '../../lib/iso.ts';
 import type { JobPayloads, JobQueue } from '../../jobs/queue.ts';
 import { cancelTimer, scheduleTimer } from '../../jobs/timers.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -147,7 +147,7 @@ export function connectionsService(deps: ConnectionsDeps) {
   async function startJourney(
     connectionId: string,
     provider: Provider,
-    options: { locale: string; ownershipType: Connection['ownershipType']; skipConsentScreen: boolean },
+    options: { locale: string; ownershipType: Connection['ownershipType']; skipConsentScreen: boolean; validUntil: Date },
   ): Promise<{ state: string; redirectUrl: string }> {
     const state = randomToken();
     const { redirectUrl } = await atBank(provider, () =>
@@ -189,6 +189,8 @@ export function connectionsService(deps: ConnectionsDeps) {
     const connector = banks.connectorFor(provider);
     const now = clock.now();
     const result = await connector.handleCallback({ connectionId: connection.id, connectionCreatedAt: connection.createdAt, providerCode: provider.code, countryCode: provider.countryCode, at: now }, query);
+    // TODO(live): a Continue outcome keeps the journey open with its new pending consent (no connector answers it yet).
+    if (result.outcome === 'Continue') throw new BankError('unsupported_outcome', 'A second authorization step is not supported yet');
     return db.transaction().execute(async (tx) => {
       const locked = await lockJourney(tx, connection);
       if (result.outcome !== 'Ok') {
@@ -237,7 +239,8 @@ export function connectionsService(deps: ConnectionsDeps) {
       const expiresAt = await atBank(provider, () => initiationEnd(provider, now));
       const ownershipType = parseOwnershipType(input.ownershipType);
       const skipConsentScreen = (input.skipConsentScreen ?? false) && auth.partner.skipConsentScreenAllowed;
-      const { state, redirectUrl } = await startJourney(id, provider, { locale, ownershipType, skipConsentScreen });
+      const validUntil = addDuration(now, auth.partner.consentDuration);
+      const { state, redirectUrl } = await startJourney(id, provider, { locale, ownershipType, skipConsentScreen, validUntil });
       const tracking = Object.fromEntries(Object.entries(analyticsHeaders(headers)).map(([header, value]) => [ANALYTICS_HEADERS[header as keyof typeof ANALYTICS_HEADERS], value]));
       await db.transaction().execute(async (tx) => {
         await connectionsRepository(tx).insert(
@@ -365,7 +368,8 @@ export function connectionsService(deps: ConnectionsDeps) {
       const now = clock.now();
       const expiresAt = await atBank(provider, () => initiationEnd(provider, now));
       const skipConsentScreen = (input.skipConsentScreen ?? false) && auth.partner.skipConsentScreenAllowed;
-      const { state, redirectUrl } = await startJourney(connectionId, provider, { locale, ownershipType: connection.ownershipType, skipConsentScreen });
+      const validUntil = addDuration(now, auth.partner.consentDuration);
+      const { state, redirectUrl } = await startJourney(connectionId, provider, { locale, ownershipType: connection.ownershipType, skipConsentScreen, validUntil });
       await db.transaction().execute(async (tx) => {
         await connectionsRepository(tx).update(connectionId, {
           authorizationTokenHash: sha256Hex(state),
