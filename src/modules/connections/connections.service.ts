@@ -190,14 +190,15 @@ export function connectionsService(deps: ConnectionsDeps) {
     const now = clock.now();
     const result = await connector.handleCallback({ connectionId: connection.id, connectionCreatedAt: connection.createdAt, providerCode: provider.code, countryCode: provider.countryCode, at: now }, query);
     // TODO(live): a Continue outcome keeps the journey open with its new pending consent (no connector answers it yet).
-    if (result.outcome === 'Continue') throw new BankError('unsupported_outcome', 'A second authorization step is not supported yet');
+    const outcome = result.outcome;
+    if (outcome === 'Continue') throw new BankError('unsupported_outcome', 'A second authorization step is not supported yet');
     return db.transaction().execute(async (tx) => {
       const locked = await lockJourney(tx, connection);
       if (result.outcome !== 'Ok') {
         const code = result.outcome === 'Cancelled' ? 'user_cancelled' : (result.errorCode ?? 'authorization_failed');
         const message = result.outcome === 'Cancelled' ? 'The user cancelled the bank authorization' : `The bank refused the authorization (${code})`;
         await fail(tx, locked, code, message);
-        return returnTo(locked, locked.sessionId ? result.outcome : 'Error', code);
+        return returnTo(locked, locked.sessionId ? outcome : 'Error', code);
       }
       const reconnect = locked.state !== 'Pending';
       await connectionsRepository(tx).update(locked.id, { consentRef: result.consent!, authorizationTokenHash: null, refreshingSince: null, updatedAt: now });
