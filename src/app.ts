@@ -10,6 +10,7 @@ import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { errorEnvelopePlugin, requestIdFrom } from './plugins/error-envelope.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { homePagePlugin } from './plugins/home-page.ts';
 import formbody from '@fastify/formbody';
 import accepts from '@fastify/accepts';
 import { bankCallbackRoutes } from './hosted/bank-callback.routes.ts';
@@ -56,6 +57,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => (body === '' ? done(null, undefined) : parseJson(request, body as string, done)));
   await app.register(errorEnvelopePlugin);
   await app.register(openapiPlugin, { baseUrl: services.config.baseUrl, version });
+  await app.register(homePagePlugin, { version });
   await app.register(authPlugin, { partners: services.partners, countRequests: !services.config.redisUrl, clock: services.clock });
   await app.register(rateLimitPlugin, { clock: services.clock, defaultLimit: services.config.rateLimit, redisUrl: services.config.redisUrl });
   await app.register(idempotencyPlugin, { db: services.db, clock: services.clock });

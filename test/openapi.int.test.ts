@@ -1,11 +1,16 @@
 /**
- * The OpenAPI 3.1 document: valid by a real validator (@apidevtools/swagger-parser), complete
- * (every API route is in it), and equal to the committed openapi.json (run `npm run openapi`
- * to refresh it after a route change). The reference page is served at /docs.
+ * The OpenAPI 3.1 document: valid by a real validator (@apidevtools/swagger-parser) and by
+ * `redocly lint` (no errors), complete (every API route and every webhook event is in it), and
+ * equal to the committed openapi.json, as the client's generated types (packages/client/src/
+ * schema.ts) are to what openapi-typescript makes of it (run `npm run openapi` to refresh both
+ * after a route change). The reference page is served at /docs, a start page at /.
  */
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateTypes, schemaPath } from '../packages/client/scripts/generate.mjs';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 
 let t: TestApp;
@@ -64,11 +69,53 @@ describe('OpenAPI document', () => {
     expect(JSON.parse(readFileSync(committedPath, 'utf8'))).toEqual(doc);
   });
 
+  it("matches the client's generated types (packages/client/src/schema.ts)", async () => {
+    const text = await generateTypes(await currentDocument());
+    if (process.env.UPDATE_OPENAPI) writeFileSync(schemaPath, text);
+    expect(readFileSync(schemaPath, 'utf8')).toBe(text);
+  });
+
+  it('documents every webhook event with its payload, signature headers and an example', async () => {
+    const doc = await currentDocument();
+    const types = ['ConnectionCreateSuccess', 'ConnectionCreateFailed', 'ConnectionConsentExpired', 'ConnectionConsentRevoked', 'ConnectionRefreshSuccess', 'ConnectionRefreshFailed', 'AccountsFetchingProgress', 'TransactionsFetchingProgress'];
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...types].sort());
+    for (const type of types) {
+      const operation = doc.webhooks[type].post;
+      expect(operation.parameters.map((p: { name: string }) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+      const content = operation.requestBody.content['application/json'];
+      expect(content.example.type).toBe(type);
+      const schema = doc.components.schemas[content.schema.$ref.split('/').pop()];
+      expect(schema.properties.type.const).toBe(type);
+      expect(schema.properties.data.required).toEqual(expect.arrayContaining(['partnerId', 'clientId', 'connectionId']));
+    }
+    const progress = doc.components.schemas.TransactionsFetchingProgressEvent.properties.data.properties;
+    expect(progress.stage.enum).toEqual(['Started', 'InProgress', 'Completed']);
+    expect(Object.keys(progress)).toEqual(expect.arrayContaining(['accountCount', 'accountsDone', 'transactionCount']));
+    expect(doc.components.schemas.ConnectionCreateFailedEvent.properties.data.properties.error.required).toEqual(['code', 'message']);
+  });
+
+  it('passes redocly lint with no error', async () => {
+    const redocly = new URL('../node_modules/@redocly/cli/bin/cli.js', import.meta.url).pathname;
+    const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+    const { stdout } = await promisify(execFile)(process.execPath, [redocly, 'lint', '--format=summary', committedPath.pathname], { env });
+    expect(stdout).not.toMatch(/^error /m);
+  });
+
   it('serves the API reference page at /docs', async () => {
     const reply = await t.call('GET', '/docs/');
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toContain('text/html');
-    expect(String(reply.body)).toContain('/openapi.json');
+    expect(String(reply.body)).toContain('bankdata API reference');
+    expect(String(reply.body)).not.toMatch(/https?:\/\//);
+  });
+
+  it('answers / with a page linking the reference and the OpenAPI document', async () => {
+    const reply = await t.call('GET', '/');
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toContain('text/html');
+    expect(String(reply.body)).toContain('href="/docs"');
+    expect(String(reply.body)).toContain('href="/openapi.json"');
+    expect(String(reply.body)).not.toContain('/portal');
   });
 });
 

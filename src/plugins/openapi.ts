@@ -1,15 +1,18 @@
 /**
  * OpenAPI 3.1 from the route schemas (@fastify/swagger), served at `/openapi.json`, and the
- * API reference page at `/docs` (@scalar/fastify-api-reference). Routes with `schema.hide`
+ * API reference page at `/docs` (@fastify/swagger-ui: every asset served by us, no external
+ * font, script or image, no third-party buttons; docs/decisions.md). Routes with `schema.hide`
  * (hosted pages) stay out of the document. The plugins' cross-cutting answers are added to every
  * operation: response headers (X-Request-Id, rate limits, Retry-After) and, on operations taking
- * an Idempotency-Key, the 409/422 answers and Idempotent-Replayed.
+ * an Idempotency-Key, the 409/422 answers and Idempotent-Replayed. The `webhooks` section and
+ * the event payload schemas come from modules/webhooks/webhooks.openapi.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
-import scalar from '@scalar/fastify-api-reference';
+import swaggerUi from '@fastify/swagger-ui';
 import { ErrorEnvelope, ResponseHeaders } from '../lib/schemas.ts';
+import { webhookEventSchemas, webhookOperations } from '../modules/webhooks/webhooks.openapi.ts';
 
 export const openapiPlugin = fp(async (app: FastifyInstance, options: { baseUrl: string; version: string }) => {
   app.addSchema(ErrorEnvelope);
@@ -21,6 +24,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance, options: { baseUrl:
         version: options.version,
         description:
           'Partner bank-data service: clients, bank connections, accounts, transactions and signed webhooks. Every request carries X-Api-Key; client-scoped routes also X-Client-Id. Each path declares its own version segment.',
+        license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
       },
       servers: [{ url: options.baseUrl }],
       components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } } },
@@ -32,9 +36,11 @@ export const openapiPlugin = fp(async (app: FastifyInstance, options: { baseUrl:
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(scalar, {
+  await app.register(swaggerUi, {
     routePrefix: '/docs',
-    configuration: { url: '/openapi.json', title: 'bankdata API reference' },
+    // BaseLayout: no top bar (no third-party logo, no "explore" box); no online validator badge.
+    uiConfig: { layout: 'BaseLayout', validatorUrl: null, deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0, displayRequestDuration: true },
+    theme: { title: 'bankdata API reference' },
   });
 });
 
@@ -49,12 +55,17 @@ interface OpenApiOperation {
 }
 interface OpenApiDocument {
   paths?: Record<string, Record<string, OpenApiOperation>>;
-  components?: Record<string, unknown>;
+  components?: Record<string, unknown> & { schemas?: Record<string, unknown> };
+  webhooks?: Record<string, unknown>;
 }
 
-/** Answers of the error-envelope, rate-limit and idempotency plugins, which route schemas do not declare. */
+/**
+ * Answers of the error-envelope, rate-limit and idempotency plugins, which route schemas do not
+ * declare, and the webhooks partners receive.
+ */
 function withPluginAnswers(doc: OpenApiDocument): OpenApiDocument {
-  doc.components = { ...doc.components, headers: ResponseHeaders };
+  doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, ...webhookEventSchemas() }, headers: ResponseHeaders };
+  doc.webhooks = webhookOperations();
   const ref = (name: keyof typeof ResponseHeaders) => ({ [name]: { $ref: `#/components/headers/${name}` } });
   for (const operation of Object.values(doc.paths ?? {}).flatMap((path) => Object.values(path))) {
     const idempotent = operation.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key') ?? false;
