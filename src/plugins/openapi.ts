@@ -27,7 +27,11 @@ export const openapiPlugin = fp(async (app: FastifyInstance, options: { baseUrl:
         license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
       },
       servers: [{ url: options.baseUrl }],
-      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } } },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'Your API key: `svc_test_…` (sandbox) or `svc_live_…` (live); `npm start` prints the demo partner\'s, `bankdata key create` makes more.' },
+        },
+      },
       security: [{ apiKey: [] }],
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
