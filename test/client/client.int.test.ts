@@ -10,7 +10,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BankdataError, createClient, verifyWebhook, WebhookVerificationError, type BankdataClient, type WebhookEvent } from '@bankdata/client';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { providerId, providerIds } from '../helpers/journey.ts';
+import { providerId, providerIds, until } from '../helpers/journey.ts';
 import { WebhookReceiver } from '../helpers/receiver.ts';
 
 const returnUrl = 'http://localhost:8080/done';
@@ -31,16 +31,6 @@ async function newPartner(rateLimit = 100_000) {
   const partner = await t.newPartner({ rateLimit });
   const { secret } = await t.services.webhooks.setEndpoint(partner.partnerId, 'sandbox', receiver.url);
   return { ...partner, secret };
-}
-
-/** Polls `read` until `done` holds. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** Waits for the webhook `type` about `connectionId`. */

@@ -52,3 +52,13 @@ export async function connect(t: TestApp, key: string, clientId: string, usernam
   await settle(t, key, clientId, created.body.connectionId);
   return created.body.connectionId;
 }
+
+/** Polls `read` every 100 ms until `done` holds or `timeoutMs` passes; returns the last value read. */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@bankdata/client';
 import { freePort } from '../../../src/db/embedded.ts';
 import { startTestApp, type TestApp } from '../../../test/helpers/app.ts';
-import { providerId, providerIds } from '../../../test/helpers/journey.ts';
+import { providerId, providerIds, until } from '../../../test/helpers/journey.ts';
 
 const root = new URL('../../../', import.meta.url).pathname;
 let t: TestApp;
@@ -33,16 +33,6 @@ function blocks(port: number): string[] {
 
 const bash = (script: string, env: Record<string, string> = {}) =>
   promisify(execFile)('bash', ['-euo', 'pipefail', '-c', script], { cwd: root, env: { ...process.env, ...env }, timeout: 60_000 });
-
-/** Polls `read` until `done` holds. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe('examples/partner-app README', () => {
   it('connects alice through the hosted flow, verifies the webhooks and lists her transactions', async () => {
