@@ -62,6 +62,10 @@ describe('API reference page', () => {
     expect(errors).toEqual([]);
     expect(text).not.toMatch(/deploy|ask ai|\bmcp\b|cloud|swagger\.io|validator/i);
     await page.screenshot({ path: `${ARTIFACTS}/reference-offline.png`, fullPage: false });
+    await page.locator('.opblock-summary-path', { hasText: 'TransactionsFetchingProgress' }).first().click();
+    await page.locator('.opblock.is-open').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${ARTIFACTS}/reference-webhook.png` });
+    await page.locator('.opblock-summary-path', { hasText: 'TransactionsFetchingProgress' }).first().click();
 
     // An operation opens with its parameters; the example key field is empty (no made-up key).
     await page.locator('.opblock-summary-path', { hasText: /^\/v1\/partner\/config$/ }).first().click();
