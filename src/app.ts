@@ -12,6 +12,8 @@ import { errorEnvelopePlugin, requestIdFrom } from './plugins/error-envelope.ts'
 import { openapiPlugin } from './plugins/openapi.ts';
 import formbody from '@fastify/formbody';
 import accepts from '@fastify/accepts';
+import { healthRoutes } from './health/health.routes.ts';
+import { healthService } from './health/health.service.ts';
 import { bankCallbackRoutes } from './hosted/bank-callback.routes.ts';
 import { sandboxBankRoutes } from './hosted/sandbox-bank.routes.ts';
 import { connectFlowRoutes } from './hosted/connect-flow.routes.ts';
@@ -60,6 +62,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(rateLimitPlugin, { clock: services.clock, defaultLimit: services.config.rateLimit, redisUrl: services.config.redisUrl });
   await app.register(idempotencyPlugin, { db: services.db, clock: services.clock });
 
+  await app.register(healthRoutes, { health: healthService({ db: services.db, queue: services.queue }) });
   await app.register(partnersRoutes, { partners: services.partners });
   await app.register(providersRoutes, { providers: services.providers });
   await app.register(clientsRoutes, { clients: services.clients });

@@ -40,7 +40,8 @@ export async function startWorker(services: Services, sweepMs = 1000): Promise<W
     services.config.webhookBatchSize,
   );
   sweeper.start(sweepMs);
-  const housekeeping = setInterval(() => void pruneExpiredRecords(services).catch((error) => console.error('housekeeping failed', error)), 60_000);
+  // Housekeeping that fails (the database away) is simply done at the next run.
+  const housekeeping = setInterval(() => void pruneExpiredRecords(services).catch((error) => console.error(`housekeeping failed; trying again in a minute: ${error.message}`)), 60_000);
   return {
     sweeper,
     async stop() {
