@@ -1,6 +1,6 @@
 /**
- * PostgreSQL goes away while `bankdata worker` and `bankdata serve` run with downloads under
- * way, and comes back (issue 14, item 1): no process exits; during the outage the API answers
+ * PostgreSQL goes away while `bankdata worker`, `bankdata serve` and `bankdata start` run with
+ * downloads under way, and comes back (issue 14, item 1): no process exits; during the outage the API answers
  * 503 internal_error in the envelope with Retry-After and X-Request-Id, /readyz says not ready
  * and /healthz alive; afterwards /readyz is ready again, every connection becomes Active and
  * every event reaches the webhook receiver.
@@ -55,12 +55,13 @@ function expectUnavailable(reply: Reply): void {
   expect(reply.body.requestId).toBe(reply.headers.get('x-request-id'));
 }
 
-describe('PostgreSQL stops (immediate) and restarts while serve and worker run', () => {
+describe('PostgreSQL stops (immediate) and restarts while serve, worker and start run', () => {
   it('no process exits; 503 + Retry-After meanwhile; then every connection Active and every event delivered', async () => {
     const partner = await processes.admin(['partner', 'create', '--name', 'Outage Partner', '--return-url-pattern', 'http://localhost:*/*', '--webhook-url', receiver.url]);
     const key: string = partner.apiKey;
     await processes.worker();
     const { url: api } = await processes.serveProcess();
+    const { url: combined } = await processes.serveProcess({}, 'start');
 
     const client = await callAt(api, 'POST', '/v1/clients', { key, body: { email: 'outage@example.com', countryCode: 'CZ' } });
     const clientId: string = client.body.id;
@@ -85,7 +86,9 @@ describe('PostgreSQL stops (immediate) and restarts while serve and worker run',
       expectUnavailable(await callAt(api, 'GET', `/v1/connections/${connectionIds[0]}`, { key, clientId }));
       expectUnavailable(await callAt(api, 'POST', '/v1/clients', { key, body: { email: 'later@example.com', countryCode: 'CZ' } }));
       expectUnavailable(await callAt(api, 'GET', '/readyz'));
+      expectUnavailable(await callAt(combined, 'GET', `/v1/connections/${connectionIds[1]}`, { key, clientId }));
       expect((await callAt(api, 'GET', '/healthz')).status).toBe(200);
+      expect((await callAt(combined, 'GET', '/healthz')).status).toBe(200);
       refused++;
       await new Promise((r) => setTimeout(r, 500));
     }
@@ -93,7 +96,7 @@ describe('PostgreSQL stops (immediate) and restarts while serve and worker run',
     expect(processes.unexpectedExits()).toEqual([]);
 
     await database.restart();
-    await until(async () => ((await callAt(api, 'GET', '/readyz')).status === 200 ? true : undefined), 'readyz 200', 30_000);
+    for (const url of [api, combined]) await until(async () => ((await callAt(url, 'GET', '/readyz')).status === 200 ? true : undefined), 'readyz 200', 30_000);
     for (const id of connectionIds) {
       const state = await until(async () => {
         const reply = await callAt(api, 'GET', `/v1/connections/${id}`, { key, clientId });

@@ -38,10 +38,10 @@ export class BankdataProcesses {
     return `http://127.0.0.1:${port}`;
   }
 
-  /** Starts `bankdata serve` on a free port; resolves with its base URL and process once it listens. */
-  async serveProcess(env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
+  /** Starts `bankdata serve` (or `start`: API and worker in one process) on a free port; resolves with its base URL and process once it listens. */
+  async serveProcess(env: Record<string, string> = {}, command: 'serve' | 'start' = 'serve'): Promise<{ url: string; child: ChildProcess }> {
     const port = await freePort();
-    const child = await this.start('serve', { ...env, PORT: String(port), HOST: '127.0.0.1' });
+    const child = await this.start(command, { ...env, PORT: String(port), HOST: '127.0.0.1' });
     return { url: `http://127.0.0.1:${port}`, child };
   }
 
@@ -80,7 +80,7 @@ export class BankdataProcesses {
     }
   }
 
-  private start(command: 'worker' | 'serve', env: Record<string, string>): Promise<ChildProcess> {
+  private start(command: 'worker' | 'serve' | 'start', env: Record<string, string>): Promise<ChildProcess> {
     const child = spawn(process.execPath, [bin, command], {
       env: { ...process.env, ...this.env, DATABASE_URL: this.t.databaseUrl, BANKDATA_BASE_URL: this.t.baseUrl, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
