@@ -11,6 +11,7 @@ import { callAt, type Reply } from './helpers/app.ts';
 import { OwnPostgres } from './helpers/own-postgres.ts';
 import { BankdataProcesses } from './helpers/processes.ts';
 import { WebhookReceiver } from './helpers/receiver.ts';
+import { until } from './helpers/wait.ts';
 import { providerIds } from './helpers/journey.ts';
 
 const env = {
@@ -34,16 +35,6 @@ afterAll(async () => {
   await receiver?.stop();
   await database?.close();
 });
-
-async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** Asserts a 503 in the envelope with Retry-After and X-Request-Id. */
 function expectUnavailable(reply: Reply): void {
@@ -101,7 +92,7 @@ describe('PostgreSQL stops (immediate) and restarts while serve, worker and star
       const state = await until(async () => {
         const reply = await callAt(api, 'GET', `/v1/connections/${id}`, { key, clientId });
         return reply.status === 200 && reply.body.state !== 'Pending' ? reply.body.state : undefined;
-      }, `connection ${id} settled`);
+      }, `connection ${id} settled`, 60_000);
       expect(state).toBe('Active');
     }
 

@@ -21,11 +21,12 @@ import { callAt, type Reply } from '../helpers/app.ts';
 import { OwnPostgres } from '../helpers/own-postgres.ts';
 import { BankdataProcesses } from '../helpers/processes.ts';
 import { WebhookReceiver } from '../helpers/receiver.ts';
+import { until } from '../helpers/wait.ts';
 
 const CONNECTIONS = 200;
 const CLIENTS = 20;
 const env = {
-  BANKDATA_SANDBOX_SLOW_MS: '6000',
+  BANKDATA_SANDBOX_SLOW_MS: '5000',
   BANKDATA_DOWNLOAD_EXPIRE_SECONDS: '15',
   BANKDATA_DOWNLOAD_RETRY_DELAY_SECONDS: '1',
   BANKDATA_JOB_MAINTENANCE_SECONDS: '1',
@@ -59,16 +60,6 @@ afterAll(async () => {
   await db?.destroy();
   await database?.close();
 });
-
-async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs: number): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /** Runs `work` over `items`, `width` at a time. */
 async function inParallel<T>(items: T[], width: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
@@ -126,19 +117,19 @@ describe('2 serve + 2 worker processes, a worker killed mid-download, PostgreSQL
       clients.push(reply.body.id);
     }
 
-    // 200 connections across both APIs; the worker dies once slow downloads are half done.
+    // 200 connections across both APIs; a worker dies once downloads are under way (accounts stored, transactions being fetched).
     const connections: { id: string; clientId: string; expected: string; api: string }[] = [];
     let killedAt = 0;
     const killWorker = (async () => {
       await until(async () => {
-        const row = await db.selectFrom('events').select('id').where('type', '=', 'TransactionsFetchingProgress').where('payload', '@>', JSON.stringify({ data: { stage: 'InProgress' } }) as never).executeTakeFirst();
+        const row = await db.selectFrom('events').select('id').where('type', '=', 'TransactionsFetchingProgress').where('payload', '@>', JSON.stringify({ data: { stage: 'Started' } }) as never).executeTakeFirst();
         return row ? true : undefined;
       }, 'a download in progress', 120_000);
       await processes.kill(workerA!);
       killedAt = Date.now();
       await processes.worker(); // what a process manager does
     })();
-    await inParallel(Array.from({ length: CONNECTIONS }, (_, i) => i), 8, async (i) => {
+    await inParallel(Array.from({ length: CONNECTIONS }, (_, i) => i), 16, async (i) => {
       const { username, bank, expected } = scenarioOf(i);
       const api = apis[i % 2]!;
       const clientId = clients[i % CLIENTS]!;
