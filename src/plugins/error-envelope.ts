@@ -48,7 +48,7 @@ export function toApiError(error: FastifyError | Error): ApiError {
 }
 
 /** 503 internal_error with Retry-After: the database cannot be reached (a transaction under way was rolled back). */
-export function databaseUnavailable(): ApiError {
+function databaseUnavailable(): ApiError {
   return new ApiError('internal_error', 'The service is temporarily unavailable: its database cannot be reached; retry later', {
     status: 503,
     headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
