@@ -90,7 +90,7 @@ export class BankdataProcesses {
     const append = (c: Buffer) => this.outputs.set(child, this.outputs.get(child) + String(c));
     return new Promise((resolve, reject) => {
       const out = () => this.outputs.get(child)!;
-      const timer = setTimeout(() => reject(new Error(`${command} not ready within 60 s: ${out()}`)), 60_000);
+      const timer = setTimeout(() => reject(new Error(`${command} not ready within 120 s: ${out()}`)), 120_000);
       child.stdout!.on('data', (c: Buffer) => {
         append(c);
         if (out().includes('Stop with Ctrl+C')) {
