@@ -4,7 +4,8 @@
  * (http://localhost:PORT), BANKDATA_DATA_DIR (./.bankdata), LOG_LEVEL (info), REDIS_URL (rate-limit
  * counters in Redis instead of PostgreSQL), BANKDATA_RATE_LIMIT (100 requests/s per key),
  * BANKDATA_WEBHOOK_CONCURRENCY (4 delivery fetchers per worker), BANKDATA_WEBHOOK_BATCH_SIZE (64
- * delivery jobs per fetch), BANKDATA_DB_POOL_SIZE (10 database connections per serve/worker process).
+ * delivery jobs per fetch), BANKDATA_DB_POOL_SIZE (10 database connections per serve/worker process),
+ * BANKDATA_DOWNLOAD_CONCURRENCY (32 downloads at once per worker).
  * Job-queue and sandbox knobs are read where they apply (src/jobs/queue.ts, src/services.ts).
  */
 export interface Config {
@@ -23,6 +24,8 @@ export interface Config {
   readonly webhookConcurrency: number;
   /** Delivery jobs (each a connection's run of due deliveries) each fetcher takes at once. */
   readonly webhookBatchSize: number;
+  /** Downloads one worker process runs at once (they wait on banks, not on CPU). */
+  readonly downloadConcurrency: number;
 }
 
 /** A positive integer from `env[name]`, or `fallback` when unset; throws an Error naming the variable. */
@@ -31,6 +34,9 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${env[name]}"`);
   return value;
 }
+
+/** Downloads per worker: measured in bench/README.md "download-concurrency". */
+export const DEFAULT_DOWNLOAD_CONCURRENCY = 32;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -59,5 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: positiveInt(env, 'BANKDATA_DB_POOL_SIZE', 10),
     webhookConcurrency: positiveInt(env, 'BANKDATA_WEBHOOK_CONCURRENCY', 4),
     webhookBatchSize: positiveInt(env, 'BANKDATA_WEBHOOK_BATCH_SIZE', 64),
+    downloadConcurrency: positiveInt(env, 'BANKDATA_DOWNLOAD_CONCURRENCY', DEFAULT_DOWNLOAD_CONCURRENCY),
   });
 }
