@@ -305,20 +305,22 @@ export function webhooksService(deps: WebhooksDeps) {
     /**
      * New secret; the current one keeps signing for `overlap` (e.g. "24h", at most 30 days), then
      * only the new one. Secrets still in the overlap of an earlier rotation stop signing at once,
-     * so a delivery never carries more than two signatures.
+     * so a delivery never carries more than two signatures; `endedEarly` holds the announced end
+     * times of such secrets (empty when none was cut short).
      */
-    async rotateSecret(partnerId: string, mode: Mode, overlap: string): Promise<{ secret: string; previousExpiresAt: string }> {
+    async rotateSecret(partnerId: string, mode: Mode, overlap: string): Promise<{ secret: string; previousExpiresAt: string; endedEarly: string[] }> {
       const overlapMs = parseOverlap(overlap);
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + overlapMs);
       const secret = newWebhookSecret();
-      await db.transaction().execute(async (tx) => {
+      const endedEarly = await db.transaction().execute(async (tx) => {
         const r = webhooksRepository(tx);
-        await r.expireOverlappingSecrets(partnerId, mode, now);
+        const ended = await r.expireOverlappingSecrets(partnerId, mode, now);
         await r.expireCurrentSecrets(partnerId, mode, expiresAt);
         await r.insertSecret({ id: newId(), partnerId, mode, secret, createdAt: now });
+        return ended;
       });
-      return { secret, previousExpiresAt: expiresAt.toISOString() };
+      return { secret, previousExpiresAt: expiresAt.toISOString(), endedEarly: endedEarly.map((at) => at.toISOString()) };
     },
 
     /** The newest `limit` deliveries of a partner (of one mode, or both), with their state and every attempt. */
