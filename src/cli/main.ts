@@ -1,5 +1,6 @@
 /**
- * The `bankdata` command line (commander). Every command accepts `--json`.
+ * The `bankdata` command line (commander). Every command accepts `--json`. bin/bankdata.js
+ * parses the arguments with `program`; tests read its commands' help.
  * Configuration comes from the environment (see src/config.ts and the README).
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
@@ -9,9 +10,10 @@ import { isUuid, type Mode } from '../lib/ids.ts';
 import type { PartnerInput } from '../modules/partners/partners.service.ts';
 import { runMigrate, withServices } from './admin.ts';
 import { examples, print, table, warn, type OutputOptions } from './output.ts';
+import { runBackup, runDbUrl, runRestore } from './database.ts';
 import { runServer } from './server.ts';
 
-const program = new Command('bankdata')
+export const program = new Command('bankdata')
   .version(version)
   .description('Self-hostable partner bank-data service')
   .addHelpText('after', examples('bankdata start', 'bankdata partner create --name Acme --capabilities refresh,reconnect --return-url-pattern "https://acme.example/*"'));
@@ -69,6 +71,30 @@ program
     const applied = await runMigrate(o);
     if (!process.exitCode) print(o, { applied }, (r) => (r.applied.length ? `Applied: ${r.applied.join(', ')}` : 'Database is up to date.'));
   });
+
+const db = program.command('db').description('the database bankdata uses').addHelpText('after', examples('psql "$(bankdata db url)"'));
+
+db.command('url')
+  .description('print the connection string of the database (embedded or DATABASE_URL), e.g. for psql')
+  .addOption(json())
+  .addHelpText('after', examples('bankdata db url', 'psql "$(bankdata db url)" -c "SELECT count(*) FROM partners"'))
+  .action((o: OutputOptions) => runDbUrl(o));
+
+program
+  .command('backup')
+  .description('write a consistent backup of the embedded PostgreSQL to FILE (.tar.gz), also while bankdata runs')
+  .argument('<file>', 'backup file to write')
+  .addOption(json())
+  .addHelpText('after', examples('bankdata backup backups/bankdata-$(date +%F).tar.gz'))
+  .action((file: string, o: OutputOptions) => runBackup(file, o));
+
+program
+  .command('restore')
+  .description('replace the embedded PostgreSQL with a backup from FILE (stop bankdata first; the replaced data is kept aside)')
+  .argument('<file>', 'backup file written by "bankdata backup"')
+  .addOption(json())
+  .addHelpText('after', examples('bankdata restore backups/bankdata-2026-11-24.tar.gz && bankdata start'))
+  .action((file: string, o: OutputOptions) => runRestore(file, o));
 
 function partnerView(p: Partner) {
   return {
@@ -325,4 +351,3 @@ webhook
     }),
   );
 
-await program.parseAsync(process.argv);

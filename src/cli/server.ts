@@ -11,7 +11,7 @@ import { systemClock } from '../lib/clock.ts';
 import { createServices, type Services } from '../services.ts';
 import { startWorker, type Worker } from '../worker.ts';
 import { fail, print, type OutputOptions } from './output.ts';
-import { openRuntime, requireMigrated } from './runtime.ts';
+import { openRuntime, requireMigrated, type Runtime } from './runtime.ts';
 
 interface ServeOptions extends OutputOptions {
   migrate: boolean;
@@ -65,11 +65,17 @@ export async function runServer(options: ServeOptions): Promise<void> {
   }
 }
 
-function announce(options: OutputOptions, services: Services, apiKey: string | null, readyMs: number, embedded: boolean): void {
+function announce(options: OutputOptions, services: Services, apiKey: string | null, readyMs: number, embedded: Runtime['embedded']): void {
   const baseUrl = services.config.baseUrl;
-  print(options, { status: 'ready', baseUrl, docsUrl: `${baseUrl}/docs`, readyMs, embeddedDatabase: embedded, apiKey }, (r) => {
+  const embeddedDatabase = embedded ? { dataDir: embedded.pgDir, host: '127.0.0.1', port: embedded.port } : null;
+  print(options, { status: 'ready', baseUrl, docsUrl: `${baseUrl}/docs`, readyMs, embeddedDatabase, apiKey }, (r) => {
     const lines = [`bankdata is listening at ${r.baseUrl} (ready in ${r.readyMs} ms; API reference at ${r.docsUrl})`];
-    if (r.embeddedDatabase) lines.push(`Database: embedded PostgreSQL in ${services.config.dataDir}`);
+    if (r.embeddedDatabase) {
+      lines.push(
+        `Database: embedded PostgreSQL in ${r.embeddedDatabase.dataDir} on ${r.embeddedDatabase.host}:${r.embeddedDatabase.port}`,
+        `  psql "$(bankdata db url)"   ·   bankdata backup FILE   ·   bankdata restore FILE`,
+      );
+    }
     if (r.apiKey) {
       lines.push(
         '',
