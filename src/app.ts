@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { createLogger, prettyLogs } from './lib/logging.ts';
 import { requestLogPlugin } from './plugins/request-log.ts';
+import { httpMetricsPlugin } from './metrics/http.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -54,6 +55,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => (body === '' ? done(null, undefined) : parseJson(request, body as string, done)));
   await app.register(requestLogPlugin);
+  await app.register(httpMetricsPlugin, { publicEndpoint: services.config.metricsPublic });
   await app.register(errorEnvelopePlugin);
   await app.register(openapiPlugin, { baseUrl: services.config.baseUrl, version });
   await app.register(authPlugin, { partners: services.partners, countRequests: !services.config.redisUrl, clock: services.clock });

@@ -6,6 +6,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, type Transaction } from 'kyse
 import pg from 'pg';
 import { preparedStatementName } from './prepared.ts';
 import type { Database } from './schema.ts';
+import { trackPool } from '../metrics/metrics.ts';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -33,5 +34,6 @@ export function createDb(url: string, max = 10): Db {
   // An idle client losing its connection (server restart) must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('database connection lost:', error.message));
   pool.on('connect', (client) => runHotQueriesPrepared(client));
+  trackPool(pool);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
 }

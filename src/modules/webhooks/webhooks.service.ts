@@ -27,6 +27,7 @@ import { scheduleTimer } from '../../jobs/timers.ts';
 import { runDeliveries } from './delivery-runs.ts';
 import type { EventBody, EventLog } from './events.ts';
 import { webhooksRepository, type AttemptOutcome, type ClaimedDelivery } from './webhooks.repository.ts';
+import { webhookDeliveries, webhookDeliveryLag } from '../../metrics/metrics.ts';
 
 /** Delays before retry 1..7 (DESIGN.md §6). */
 export const RETRY_SCHEDULE_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000];
@@ -233,6 +234,7 @@ export function webhooksService(deps: WebhooksDeps) {
     for (const a of attempted) {
       const d = a.delivery;
       if (a.unsendable !== null) {
+        webhookDeliveries.inc({ outcome: 'unsendable' });
         await repo.updateDelivery(d.id, { status: 'failed', lastError: a.unsendable, nextAttemptAt: null, claimedBy: null });
         ended.push(d);
         continue;
@@ -240,6 +242,8 @@ export function webhooksService(deps: WebhooksDeps) {
       const row = { deliveryId: d.id, attempt: d.attempts + 1, at: a.started, url: d.url!, statusCode: a.statusCode, error: a.error, latencyMs: a.latencyMs };
       if (a.statusCode !== null && a.statusCode >= 200 && a.statusCode < 300) {
         rows.push({ ...row, status: 'delivered', deliveredAt: a.started, nextAttemptAt: null });
+        webhookDeliveries.inc({ outcome: 'delivered' });
+        webhookDeliveryLag.observe(Math.max(0, a.started.getTime() - Date.parse((d.payload as EventBody).timestamp)) / 1000);
         ended.push(d);
         continue;
       }
@@ -247,6 +251,7 @@ export function webhooksService(deps: WebhooksDeps) {
       // Retry delays count from the end of the attempt (a timed-out attempt took 15 s).
       const next = nextAttemptAt(a.finished, row.attempt, a.statusCode, a.retryAfterMs);
       rows.push({ ...row, status: next ? 'pending' : 'failed', deliveredAt: null, nextAttemptAt: next });
+      webhookDeliveries.inc({ outcome: next ? 'retrying' : 'failed' });
       if (next) retries.push({ id: d.id, at: next });
       else ended.push(d);
     }
