@@ -55,7 +55,6 @@ describe('GET /metrics', () => {
   it('lists every documented metric, and they move after a journey, webhooks and a rate-limit refusal', async () => {
     const before = await scrape();
     for (const name of [
-      'bankdata_http_request_duration_seconds_bucket',
       'bankdata_job_queue_depth',
       'bankdata_job_queue_oldest_age_seconds',
       'bankdata_db_pool_connections',
@@ -63,7 +62,7 @@ describe('GET /metrics', () => {
     ]) {
       expect(before, name).toMatch(new RegExp(`^${name}[{ ]`, 'm'));
     }
-    for (const name of ['bankdata_download_duration_seconds', 'bankdata_webhook_deliveries_total', 'bankdata_webhook_delivery_lag_seconds', 'bankdata_rate_limit_refusals_total']) {
+    for (const name of ['bankdata_http_request_duration_seconds', 'bankdata_download_duration_seconds', 'bankdata_webhook_deliveries_total', 'bankdata_webhook_delivery_lag_seconds', 'bankdata_rate_limit_refusals_total']) {
       expect(before, name).toContain(`# TYPE ${name} `);
     }
     expect(value(before, 'bankdata_job_queue_depth', { queue: 'connection-download' })).toBeGreaterThanOrEqual(0);

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
 export const registry = new Registry();
-collectDefaultMetrics({ register: registry, prefix: 'bankdata_process_' });
+collectDefaultMetrics({ register: registry, prefix: 'bankdata_' });
 
 /** HTTP requests by method, route pattern and status (observed when the response is sent). */
 export const httpRequestDuration = new Histogram({
