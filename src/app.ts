@@ -2,7 +2,7 @@
  * buildApp(services): the Fastify application with its plugins, API modules and hosted pages.
  * It never listens; the CLI and the tests do.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { createLogger, prettyLogs } from './lib/logging.ts';
 import { requestLogPlugin } from './plugins/request-log.ts';
@@ -38,7 +38,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   const app = Fastify({
     loggerInstance: createLogger(options.logLevel ?? services.config.logLevel, prettyLogs()),
     // One line per request, written when it ends (plugins/request-log.ts), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdFrom,
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,

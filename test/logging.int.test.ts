@@ -33,7 +33,7 @@ describe('production logs', { timeout: 240_000 }, () => {
     expect(config.status).toBe(200);
     const { partnerId } = await config.json();
     const clientId = '0b4c8f4e-6f1a-4c1e-9d55-2f7c2a9e3b10';
-    expect((await fetch(`${base}/v1/clients/${clientId}`, { headers: { 'x-api-key': apiKey, 'x-client-id': clientId } })).status).toBe(404);
+    expect((await fetch(`${base}/v1/connections/${clientId}`, { headers: { 'x-api-key': apiKey, 'x-client-id': clientId } })).status).toBe(404);
     expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).status).toBe(200);
     await new Promise((r) => setTimeout(r, 300));
 
@@ -44,11 +44,11 @@ describe('production logs', { timeout: 240_000 }, () => {
     const requests = records.filter((r) => r.msg === 'request');
     expect(requests).toEqual([
       expect.objectContaining({ level: 30, method: 'GET', route: '/v1/partner/config', status: 200, durationMs: expect.any(Number), partnerId, reqId: expect.any(String) }),
-      expect.objectContaining({ method: 'GET', route: '/v1/clients/:clientId', status: 404, partnerId }),
+      expect.objectContaining({ method: 'GET', route: '/v1/connections/:connectionId', status: 404, partnerId }),
     ]);
     expect(records.filter((r) => /incoming request|request completed/.test(r.msg))).toEqual([]);
-    const all = started.output();
-    expect(all).not.toContain(apiKey.slice(10));
+    expect(lines.join('\n')).not.toContain(apiKey.slice(10));
     expect(lines.join('\n')).not.toContain(clientId);
+    expect(started.output()).not.toMatch(/Deprecation/);
   });
 });
