@@ -28,8 +28,8 @@ describe('createLogger', () => {
     createLogger('info', true, destination).info(request, 'request');
     expect(lines).toHaveLength(1);
     expect(() => JSON.parse(lines[0]!)).toThrow();
-    expect(lines[0]).toContain('request');
-    expect(lines[0]).toContain('/v1/accounts/:accountId/transactions');
+    expect(lines[0]).toContain('GET /v1/accounts/:accountId/transactions 200 3.2 ms');
+    expect(lines[0]).toContain('"reqId":"req_1"');
   });
 
   it('in production: one JSON object per line, with the API key header redacted', () => {

@@ -45,5 +45,9 @@ export function createLogger(level: string, pretty: boolean, destination: NodeJS
     serializers: { req: (request: { method: string; url: string; host?: string; ip?: string }) => ({ method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip }) },
   };
   if (!pretty) return pino(options, destination === process.stdout ? pino.destination({ dest: 1, sync: true }) : destination);
-  return pino(options, prettyStream({ sync: true, singleLine: true, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', destination }));
+  // A request reads "GET /v1/partner/config 200 3.1 ms {reqId, partnerId}".
+  const messageFormat = (log: Record<string, unknown>, messageKey: string) =>
+    log[messageKey] === 'request' ? `${log.method} ${log.route ?? '(no route)'} ${log.status} ${log.durationMs} ms` : String(log[messageKey] ?? '');
+  const ignore = 'pid,hostname,method,route,status,durationMs';
+  return pino(options, prettyStream({ sync: true, singleLine: true, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore, messageFormat, destination }));
 }
