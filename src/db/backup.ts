@@ -11,7 +11,7 @@
  */
 import { chown, copyFile, lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import * as tar from 'tar';
 import { embeddedLocation, startEmbeddedPostgres } from './embedded.ts';
@@ -60,7 +60,7 @@ export async function backupEmbedded(dataDir: string, file: string): Promise<Bac
       await keepOwner(join(staging, 'pg', name), owner.uid, owner.gid);
     }
     const walSegments = await copyWal(join(database.pgDir, 'pg_wal'), join(staging, 'pg', 'pg_wal'), start.wal, stop.wal);
-    const others = await copyDataDirFiles(root, staging);
+    const others = await copyDataDirFiles(root, staging, target);
     const postgresVersion = (await readFile(join(database.pgDir, 'PG_VERSION'), 'utf8')).trim();
     const manifest = { format: FORMAT, version: 1, createdAt: new Date().toISOString(), postgresVersion, startLsn: start.lsn, stopLsn: stop.lsn, walSegments };
     await writeFile(join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -174,11 +174,14 @@ async function copyWal(from: string, to: string, first: string, last: string): P
   return segments.length;
 }
 
-/** Copies the regular files at the top of the data dir (the database password, the port) into `to`; returns their names. */
-async function copyDataDirFiles(root: string, to: string): Promise<string[]> {
+/**
+ * Copies the regular files at the top of the data dir (the database password, the port) into
+ * `to`, leaving out backups (`.tar.gz`, and `target`); returns their names.
+ */
+async function copyDataDirFiles(root: string, to: string, target: string): Promise<string[]> {
   const names: string[] = [];
   for (const entry of await readdir(root, { withFileTypes: true })) {
-    if (!entry.isFile() || basename(entry.name).startsWith('.')) continue;
+    if (!entry.isFile() || entry.name.startsWith('.') || entry.name.endsWith('.tar.gz') || join(root, entry.name) === target) continue;
     await copyOne(join(root, entry.name), join(to, entry.name));
     names.push(entry.name);
   }
