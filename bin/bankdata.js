@@ -20,9 +20,11 @@ function newest(dir) {
 }
 
 if (existsSync(stamp) && statSync(stamp).mtimeMs >= newest(join(root, 'src'))) {
-  await import('../dist/cli/main.js');
+  const { program } = await import('../dist/cli/main.js');
+  await program.parseAsync(process.argv);
 } else {
   const { register } = await import('tsx/esm/api');
   register();
-  await import('../src/cli/main.ts');
+  const { program } = await import('../src/cli/main.ts');
+  await program.parseAsync(process.argv);
 }

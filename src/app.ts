@@ -2,9 +2,11 @@
  * buildApp(services): the Fastify application with its plugins, API modules and hosted pages.
  * It never listens; the CLI and the tests do.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
-import { redactedHeaders, redactUrl } from './lib/logging.ts';
+import { createLogger, prettyLogs } from './lib/logging.ts';
+import { requestLogPlugin } from './plugins/request-log.ts';
+import { httpMetricsPlugin } from './metrics/http.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -37,11 +39,9 @@ export interface AppOptions {
 /** Builds the application; call `.listen()` on the result to serve. */
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: options.logLevel ?? services.config.logLevel,
-      redact: redactedHeaders,
-      serializers: { req: (request) => ({ method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip }) },
-    },
+    loggerInstance: createLogger(options.logLevel ?? services.config.logLevel, prettyLogs()),
+    // One line per request, written when it ends (plugins/request-log.ts), instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdFrom,
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
@@ -57,6 +57,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => (body === '' ? done(null, undefined) : parseJson(request, body as string, done)));
+  await app.register(requestLogPlugin);
+  await app.register(httpMetricsPlugin, { publicEndpoint: services.config.metricsPublic });
   await app.register(errorEnvelopePlugin);
   await app.register(openapiPlugin, { baseUrl: services.config.baseUrl, version });
   await app.register(homePagePlugin, { version });

@@ -6,6 +6,8 @@
  * BANKDATA_WEBHOOK_CONCURRENCY (4 delivery fetchers per worker), BANKDATA_WEBHOOK_BATCH_SIZE (64
  * delivery jobs per fetch), BANKDATA_DB_POOL_SIZE (10 database connections per serve/worker process),
  * BANKDATA_DOWNLOAD_CONCURRENCY (32 downloads at once per worker).
+ * BANKDATA_METRICS_PORT (unset: no metrics listener), BANKDATA_METRICS_HOST (HOST),
+ * BANKDATA_METRICS_PUBLIC (false; true also serves GET /metrics on the public port).
  * Job-queue and sandbox knobs are read where they apply (src/jobs/queue.ts, src/services.ts).
  */
 export interface Config {
@@ -26,6 +28,11 @@ export interface Config {
   readonly webhookBatchSize: number;
   /** Downloads one worker process runs at once (they wait on banks, not on CPU). */
   readonly downloadConcurrency: number;
+  /** Port of the Prometheus metrics listener of this process; null: none. */
+  readonly metricsPort: number | null;
+  readonly metricsHost: string;
+  /** Also answer GET /metrics on the public port. */
+  readonly metricsPublic: boolean;
 }
 
 /** A positive integer from `env[name]`, or `fallback` when unset; throws an Error naming the variable. */
@@ -37,6 +44,19 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
 
 /** Downloads per worker: measured in bench/README.md "download-concurrency". */
 export const DEFAULT_DOWNLOAD_CONCURRENCY = 32;
+/** A TCP port (0-65535) from `env[name]`; throws an Error naming the variable. */
+function portNumber(env: NodeJS.ProcessEnv, name: string): number {
+  const value = Number(env[name]);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new Error(`${name} must be a port number, got "${env[name]}"`);
+  return value;
+}
+
+/** true/false (unset: false) from `env[name]`; throws an Error naming the variable. */
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const value = env[name] ?? 'false';
+  if (value !== 'true' && value !== 'false') throw new Error(`${name} must be true or false, got "${value}"`);
+  return value === 'true';
+}
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -66,5 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookConcurrency: positiveInt(env, 'BANKDATA_WEBHOOK_CONCURRENCY', 4),
     webhookBatchSize: positiveInt(env, 'BANKDATA_WEBHOOK_BATCH_SIZE', 64),
     downloadConcurrency: positiveInt(env, 'BANKDATA_DOWNLOAD_CONCURRENCY', DEFAULT_DOWNLOAD_CONCURRENCY),
+    metricsPort: env.BANKDATA_METRICS_PORT ? portNumber(env, 'BANKDATA_METRICS_PORT') : null,
+    metricsHost: env.BANKDATA_METRICS_HOST ?? env.HOST ?? '0.0.0.0',
+    metricsPublic: flag(env, 'BANKDATA_METRICS_PUBLIC'),
   });
 }

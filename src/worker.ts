@@ -5,6 +5,8 @@
 import { TimerSweeper } from './jobs/timers.ts';
 import { IDEMPOTENCY_WINDOW_MS } from './plugins/idempotency.ts';
 import type { Services } from './services.ts';
+import type { DownloadOutcome } from './modules/connections/connections.sync.ts';
+import { downloadDuration } from './metrics/metrics.ts';
 
 export interface Worker {
   sweeper: TimerSweeper;
@@ -22,6 +24,17 @@ export async function pruneExpiredRecords({ db, clock, connectSessions }: Servic
   await connectSessions.pruneEnded();
 }
 
+/** Runs a download and observes its duration by outcome (a throw is `retrying`: the job queue runs it again). */
+async function timedDownload(download: () => Promise<DownloadOutcome>): Promise<void> {
+  const end = downloadDuration.startTimer();
+  try {
+    end({ outcome: await download() });
+  } catch (error) {
+    end({ outcome: 'retrying' });
+    throw error;
+  }
+}
+
 /** Registers every job handler and starts sweeping timers every `sweepMs`. */
 export async function startWorker(services: Services, sweepMs = 1000): Promise<Worker> {
   const sweeper = new TimerSweeper(services.db, services.clock);
@@ -31,7 +44,7 @@ export async function startWorker(services: Services, sweepMs = 1000): Promise<W
   sweeper.on('connect-session-expiry', (tx, sessionId) => services.connectSessions.expire(tx, sessionId));
   // Downloads wait on banks, not on CPU, and hold a database connection only for their short
   // transactions (never while the bank answers): many run at once (bench/README.md).
-  await services.queue.work('connection-download', (job, attempt) => services.sync.download(job, attempt), services.config.downloadConcurrency);
+  await services.queue.work('connection-download', (job, attempt) => timedDownload(() => services.sync.download(job, attempt)), services.config.downloadConcurrency);
   await services.queue.work('connection-download-failed', (job) => services.sync.giveUp(job), 1);
   await services.queue.work('consent-revoke', (job) => services.connections.revokeDisabledConsent(job), 1);
   await services.queue.work('webhook-delivery-failed', (job) => services.webhooks.restart(job), 1);

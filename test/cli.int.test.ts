@@ -3,7 +3,7 @@
  * works; admin commands reach the running service's database and take effect at once; SIGTERM
  * stops the service and its embedded PostgreSQL; a second start keeps the data and prints no key.
  */
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { freePort } from '../src/db/embedded.ts';
 import { WebhookReceiver } from './helpers/receiver.ts';
+import { bankdataEnv, startBankdata, stopBankdata, type Started } from './helpers/bankdata-process.ts';
 
 const bin = new URL('../bin/bankdata.js', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'bankdata-cli-'));
@@ -23,42 +24,16 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function env(port: number) {
-  const { DATABASE_URL: _ignored, ...rest } = process.env;
-  return { ...rest, PORT: String(port), BANKDATA_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-}
+const env = (port: number) => bankdataEnv(dataDir, { PORT: String(port) });
 
 /** Starts `bankdata start` and resolves with its output once it listens. */
-function start(port: number): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, [bin, 'start'], { env: env(port), stdio: ['ignore', 'pipe', 'pipe'] });
-  started.push(child);
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start within 120 s:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Stop with Ctrl+C')) {
-        clearTimeout(timer);
-        resolve({ child, output: () => output });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
-  });
+async function start(port: number): Promise<Started> {
+  const run = await startBankdata(dataDir, port);
+  started.push(run.child);
+  return run;
 }
 
-/** Sends SIGTERM; resolves with the exit code, rejects when the process still runs after 60 s. */
-function stop(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('still running 60 s after SIGTERM')), 60_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-    child.kill('SIGTERM');
-  });
-}
+const stop = stopBankdata;
 
 async function cli(port: number, ...args: string[]): Promise<any> {
   const { stdout } = await run(process.execPath, [bin, ...args, '--json'], { env: env(port) });

@@ -1,5 +1,6 @@
 /**
- * The `bankdata` command line (commander). Every command accepts `--json`.
+ * The `bankdata` command line (commander). Every command accepts `--json`. bin/bankdata.js
+ * parses the arguments with `program`; tests read its commands' help.
  * Configuration comes from the environment (see src/config.ts and the README).
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
@@ -8,10 +9,14 @@ import type { Partner } from '../db/schema.ts';
 import { isUuid, type Mode } from '../lib/ids.ts';
 import type { PartnerInput } from '../modules/partners/partners.service.ts';
 import { runMigrate, withServices } from './admin.ts';
-import { print, type OutputOptions } from './output.ts';
+import { examples, print, table, warn, type OutputOptions } from './output.ts';
+import { runBackup, runDbUrl, runRestore } from './database.ts';
 import { runServer } from './server.ts';
 
-const program = new Command('bankdata').version(version).description('Self-hostable partner bank-data service');
+export const program = new Command('bankdata')
+  .version(version)
+  .description('Self-hostable partner bank-data service')
+  .addHelpText('after', examples('bankdata start', 'bankdata partner create --name Acme --capabilities refresh,reconnect --return-url-pattern "https://acme.example/*"'));
 
 const json = () => new Option('--json', 'print machine-readable JSON');
 const list = (value: string) => value.split(',').map((v) => v.trim()).filter(Boolean);
@@ -40,28 +45,56 @@ program
   .command('start')
   .description('migrate, create the demo partner on an empty database, and run API + worker')
   .addOption(json())
+  .addHelpText('after', examples('bankdata start', 'PORT=8080 BANKDATA_DATA_DIR=/var/lib/bankdata bankdata start'))
   .action((o: OutputOptions) => runServer({ ...o, migrate: true, demoPartner: true, api: true, worker: true }));
 
 program
   .command('serve')
   .description('run the API and hosted pages only (scale-out; run "bankdata migrate" first)')
   .addOption(json())
+  .addHelpText('after', examples('DATABASE_URL=postgres://bankdata@db/bankdata BANKDATA_BASE_URL=https://bank.example.com bankdata serve'))
   .action((o: OutputOptions) => runServer({ ...o, migrate: false, demoPartner: false, api: true, worker: false }));
 
 program
   .command('worker')
   .description('run job handlers and durable timers only (scale-out; run "bankdata migrate" first)')
   .addOption(json())
+  .addHelpText('after', examples('DATABASE_URL=postgres://bankdata@db/bankdata BANKDATA_METRICS_PORT=9464 bankdata worker'))
   .action((o: OutputOptions) => runServer({ ...o, migrate: false, demoPartner: false, api: false, worker: true }));
 
 program
   .command('migrate')
   .description('apply database migrations and seed the sandbox provider catalog')
   .addOption(json())
+  .addHelpText('after', examples('bankdata migrate', 'DATABASE_URL=postgres://bankdata@db/bankdata bankdata migrate --json'))
   .action(async (o: OutputOptions) => {
     const applied = await runMigrate(o);
     if (!process.exitCode) print(o, { applied }, (r) => (r.applied.length ? `Applied: ${r.applied.join(', ')}` : 'Database is up to date.'));
   });
+
+const db = program.command('db').description('the database bankdata uses').addHelpText('after', examples('psql "$(bankdata db url)"'));
+
+db.command('url')
+  .description('print the connection string of the database (embedded or DATABASE_URL), e.g. for psql')
+  .addOption(json())
+  .addHelpText('after', examples('bankdata db url', 'psql "$(bankdata db url)" -c "SELECT count(*) FROM partners"'))
+  .action((o: OutputOptions) => runDbUrl(o));
+
+program
+  .command('backup')
+  .description('write a consistent backup of the embedded PostgreSQL to FILE (.tar.gz), also while bankdata runs')
+  .argument('<file>', 'backup file to write')
+  .addOption(json())
+  .addHelpText('after', examples('bankdata backup backups/bankdata-$(date +%F).tar.gz'))
+  .action((file: string, o: OutputOptions) => runBackup(file, o));
+
+program
+  .command('restore')
+  .description('replace the embedded PostgreSQL with a backup from FILE (stop bankdata first; the replaced data is kept aside)')
+  .argument('<file>', 'backup file written by "bankdata backup"')
+  .addOption(json())
+  .addHelpText('after', examples('bankdata restore backups/bankdata-2026-11-24.tar.gz && bankdata start'))
+  .action((file: string, o: OutputOptions) => runRestore(file, o));
 
 function partnerView(p: Partner) {
   return {
@@ -118,25 +151,56 @@ const partnerSettings = (command: Command) =>
     .option('--rate-limit <n>', 'requests per second per API key, or "default" (BANKDATA_RATE_LIMIT)', rateLimit)
     .addOption(json());
 
-const partner = program.command('partner').description('manage partners');
+const partner = program.command('partner').description('manage partners').addHelpText('after', examples('bankdata partner create --name Acme', 'bankdata partner show --partner <partnerId>'));
 
 partnerSettings(
   partner
     .command('create')
     .description('create a partner and print its first sandbox API key')
     .requiredOption('--name <name>', 'partner name')
-    .option('--webhook-url <url>', 'sandbox webhook endpoint'),
+    .option('--webhook-url <url>', 'sandbox webhook endpoint')
+    .addHelpText(
+      'after',
+      examples('bankdata partner create --name Acme --capabilities refresh,reconnect,enrichment --return-url-pattern "https://acme.example/bank/*" --webhook-url https://acme.example/hooks'),
+    ),
 ).action((o: PartnerFlags & { webhookUrl?: string }) =>
   withServices(o, async (s) => {
     const { partner: created, key } = await s.partners.create({ ...partnerInput(o), name: o.name! });
     const webhook = o.webhookUrl ? await s.webhooks.setEndpoint(created.id, 'sandbox', o.webhookUrl) : null;
-    print(o, { partnerId: created.id, apiKey: key.apiKey, keyId: key.keyId, ...(webhook ? { webhookSecret: webhook.secret } : {}) }, (r) =>
-      [`Partner ${r.partnerId}`, `Sandbox API key (shown once): ${r.apiKey}`, ...(webhook ? [`Webhook secret: ${webhook.secret}`] : [])].join('\n'),
+    const warnings = missingSettings(created);
+    for (const warning of warnings) warn(warning);
+    print(o, { partnerId: created.id, apiKey: key.apiKey, keyId: key.keyId, ...(webhook ? { webhookSecret: webhook.secret } : {}), warnings }, (r) =>
+      [`Partner ${r.partnerId}`, `Sandbox API key ${r.keyId} (shown once): ${r.apiKey}`, ...(webhook ? [`Webhook secret: ${webhook.secret}`] : [])].join('\n'),
     );
   }),
 );
 
-partnerSettings(partner.command('set').description("change a partner's settings").requiredOption('--partner <id>', 'partner id', uuid).option('--name <name>', 'new name')).action(
+/** What a new partner without capabilities or return-URL patterns cannot do yet, and how to allow it. */
+function missingSettings(p: Partner): string[] {
+  const warnings: string[] = [];
+  if (!Object.values(p.capabilities).some(Boolean)) {
+    warnings.push(
+      'the partner has no capabilities: refresh and reconnect answer 403 capability_disabled, transactions carry no enrichment and non-regulated providers are hidden. ' +
+        `Allow them with: bankdata partner set --partner ${p.id} --capabilities refresh,reconnect,enrichment`,
+    );
+  }
+  if (p.returnUrlPatterns.length === 0) {
+    warnings.push(
+      'the partner has no return-URL patterns: every connect session is refused with 400 validation_error on returnUrl, so no user can connect a bank. ' +
+        `Allow one with: bankdata partner set --partner ${p.id} --return-url-pattern "https://your.app/callback/*"`,
+    );
+  }
+  return warnings;
+}
+
+partnerSettings(
+  partner
+    .command('set')
+    .description("change a partner's settings")
+    .requiredOption('--partner <id>', 'partner id', uuid)
+    .option('--name <name>', 'new name')
+    .addHelpText('after', examples('bankdata partner set --partner <partnerId> --capabilities refresh,reconnect --rate-limit 50')),
+).action(
   (o: PartnerFlags) =>
     withServices(o, async (s) => {
       print(o, partnerView(await s.partners.set(o.partner, partnerInput(o))), showPartner);
@@ -148,9 +212,10 @@ partner
   .description("show a partner's settings")
   .requiredOption('--partner <id>', 'partner id', uuid)
   .addOption(json())
+  .addHelpText('after', examples('bankdata partner show --partner <partnerId> --json'))
   .action((o: PartnerFlags) => withServices(o, async (s) => print(o, partnerView(await s.partners.show(o.partner)), showPartner)));
 
-const key = program.command('key').description('manage API keys');
+const key = program.command('key').description('manage API keys').addHelpText('after', examples('bankdata key list --partner <partnerId>'));
 
 key
   .command('create')
@@ -158,6 +223,7 @@ key
   .requiredOption('--partner <id>', 'partner id', uuid)
   .addOption(new Option('--mode <mode>', 'key mode').choices(['sandbox', 'live']).default('sandbox'))
   .addOption(json())
+  .addHelpText('after', examples('bankdata key create --partner <partnerId> --mode live'))
   .action((o: OutputOptions & { partner: string; mode: Mode }) =>
     withServices(o, async (s) => print(o, await s.partners.issueKey(o.partner, o.mode), (r) => `${r.mode} API key ${r.keyId} (shown once): ${r.apiKey}`)),
   );
@@ -167,10 +233,16 @@ key
   .description('list API keys (never the keys themselves)')
   .option('--partner <id>', 'only this partner', uuid)
   .addOption(json())
+  .addHelpText('after', examples('bankdata key list', 'bankdata key list --partner <partnerId> --json'))
   .action((o: OutputOptions & { partner?: string }) =>
     withServices(o, async (s) =>
       print(o, await s.partners.listKeys(o.partner), (keys) =>
-        keys.map((k) => `${k.keyId}  ${k.mode.padEnd(7)}  ${k.hint}  partner ${k.partnerId}  ${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}`).join('\n') || 'No keys.',
+        keys.length
+          ? table(
+              ['KEY ID', 'MODE', 'HINT', 'PARTNER', 'CREATED', 'STATE'],
+              keys.map((k) => [k.keyId, k.mode, k.hint, k.partnerId, k.createdAt, k.revokedAt ? `revoked ${k.revokedAt}` : 'active']),
+            )
+          : 'No keys.',
       ),
     ),
   );
@@ -180,14 +252,18 @@ key
   .description('revoke an API key; effective on the next request')
   .argument('<keyId>', 'key id from "key list"', uuid)
   .addOption(json())
+  .addHelpText('after', examples('bankdata key revoke 0b4c8f4e-6f1a-4c1e-9d55-2f7c2a9e3b10'))
   .action((keyId: string, o: OutputOptions) =>
     withServices(o, async (s) => {
-      await s.partners.revokeKey(keyId);
-      print(o, { keyId, revoked: true }, () => `Revoked ${keyId}`);
+      const result = await s.partners.revokeKey(keyId);
+      print(o, { ...result, revoked: true }, (r) => (r.alreadyRevoked ? `Key ${r.keyId} was already revoked (at ${r.revokedAt}); nothing changed.` : `Revoked ${r.keyId}`));
     }),
   );
 
-const webhook = program.command('webhook').description('manage webhook endpoints, secrets and deliveries');
+const webhook = program
+  .command('webhook')
+  .description('manage webhook endpoints, secrets and deliveries')
+  .addHelpText('after', examples('bankdata webhook show --partner <partnerId>'));
 const modeOption = () => new Option('--mode <mode>', 'key mode the endpoint serves').choices(['sandbox', 'live']).default('sandbox');
 type WebhookFlags = OutputOptions & { partner: string; mode: Mode };
 
@@ -198,6 +274,7 @@ webhook
   .requiredOption('--url <url>', 'endpoint URL')
   .addOption(modeOption())
   .addOption(json())
+  .addHelpText('after', examples('bankdata webhook set --partner <partnerId> --url https://acme.example/hooks --mode live'))
   .action((o: WebhookFlags & { url: string }) =>
     withServices(o, async (s) => {
       await s.partners.show(o.partner);
@@ -211,6 +288,7 @@ webhook
   .requiredOption('--partner <id>', 'partner id', uuid)
   .addOption(modeOption())
   .addOption(json())
+  .addHelpText('after', examples('bankdata webhook show --partner <partnerId> --mode live'))
   .action((o: WebhookFlags) =>
     withServices(o, async (s) =>
       print(o, await s.webhooks.show(o.partner, o.mode), (r) =>
@@ -226,10 +304,15 @@ webhook
   .option('--overlap <duration>', 'how long the old secret keeps signing, e.g. 24h', '24h')
   .addOption(modeOption())
   .addOption(json())
+  .addHelpText('after', examples('bankdata webhook rotate-secret --partner <partnerId> --overlap 48h'))
   .action((o: WebhookFlags & { overlap: string }) =>
     withServices(o, async (s) => {
       await s.partners.show(o.partner);
-      print(o, await s.webhooks.rotateSecret(o.partner, o.mode, o.overlap), (r) => `New secret: ${r.secret}\nThe previous secret signs until ${r.previousExpiresAt}`);
+      const rotated = await s.webhooks.rotateSecret(o.partner, o.mode, o.overlap);
+      for (const announced of rotated.endedEarly) {
+        warn(`a secret from an earlier rotation was announced to sign until ${announced} and stopped signing now (a delivery carries at most two signatures); make sure the endpoint already verifies with the newer secrets`);
+      }
+      print(o, rotated, (r) => `New secret: ${r.secret}\nThe previous secret signs until ${r.previousExpiresAt}`);
     }),
   );
 
@@ -240,18 +323,18 @@ webhook
   .addOption(new Option('--mode <mode>', 'only deliveries of this mode (default: both)').choices(['sandbox', 'live']))
   .option('--limit <n>', 'how many deliveries, newest first', positiveInt, 50)
   .addOption(json())
+  .addHelpText('after', examples('bankdata webhook deliveries --partner <partnerId> --limit 10'))
   .action((o: OutputOptions & { partner: string; mode?: Mode; limit: number }) =>
     withServices(o, async (s) =>
-      print(o, await s.webhooks.deliveries(o.partner, { limit: o.limit, mode: o.mode }), (rows) =>
-        rows
-          .map((d) =>
-            [
-              `${d.deliveryId}  ${d.mode.padEnd(7)} ${d.type.padEnd(30)} ${d.status.padEnd(9)} ${d.waitingFor ? `waits for ${d.waitingFor}` : `next ${d.nextAttemptAt ?? '-'}`}  event ${d.eventId}`,
-              ...d.history.map((a) => `    attempt ${a.attempt}  ${a.at}  code ${a.statusCode ?? '-'}  ${a.latencyMs} ms${a.error ? `  ${a.error}` : ''}`),
-            ].join('\n'),
-          )
-          .join('\n') || 'No deliveries.',
-      ),
+      print(o, await s.webhooks.deliveries(o.partner, { limit: o.limit, mode: o.mode }), (rows) => {
+        if (rows.length === 0) return 'No deliveries.';
+        const [header, ...lines] = table(
+          ['DELIVERY ID', 'MODE', 'TYPE', 'STATUS', 'NEXT', 'EVENT'],
+          rows.map((d) => [d.deliveryId, d.mode, d.type, d.status, d.waitingFor ? `waits for ${d.waitingFor}` : (d.nextAttemptAt ?? '-'), d.eventId]),
+        ).split('\n');
+        const attempts = (d: (typeof rows)[number]) => d.history.map((a) => `    attempt ${a.attempt}  ${a.at}  code ${a.statusCode ?? '-'}  ${a.latencyMs} ms${a.error ? `  ${a.error}` : ''}`);
+        return [header, ...lines.flatMap((line, i) => [line, ...attempts(rows[i]!)])].join('\n');
+      }),
     ),
   );
 
@@ -260,6 +343,7 @@ webhook
   .description('send the event of a delivery again (same webhook-id), as a new delivery')
   .argument('<deliveryId>', 'delivery id from "webhook deliveries"', uuid)
   .addOption(json())
+  .addHelpText('after', examples('bankdata webhook redeliver <deliveryId>'))
   .action((deliveryId: string, o: OutputOptions) =>
     withServices(o, async (s) => {
       const redelivery = await s.webhooks.redeliver(deliveryId);
@@ -267,4 +351,3 @@ webhook
     }),
   );
 
-await program.parseAsync(process.argv);

@@ -18,3 +18,19 @@ export function fail(options: OutputOptions, error: unknown): void {
   else process.stderr.write(`error: ${message}\n`);
   process.exitCode = 1;
 }
+
+/** Writes `warning: <text>` to stderr (both modes: JSON output on stdout stays parseable). */
+export function warn(text: string): void {
+  process.stderr.write(`warning: ${text}\n`);
+}
+
+/** Plain-text table: a header row, then one row per entry, columns padded to their widest cell. */
+export function table(headers: string[], rows: string[][]): string {
+  const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => row[i]?.length ?? 0)));
+  return [headers, ...rows].map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n');
+}
+
+/** `--help` text after the options: "Example:" and the given command lines. */
+export function examples(...lines: string[]): string {
+  return `\nExample${lines.length > 1 ? 's' : ''}:\n${lines.map((line) => `  $ ${line}`).join('\n')}`;
+}

@@ -10,7 +10,8 @@ import { pendingMigrations } from '../db/migrate.ts';
 export interface Runtime {
   db: Db;
   databaseUrl: string;
-  embedded: boolean;
+  /** Where the embedded PostgreSQL is (null with DATABASE_URL). */
+  embedded: { pgDir: string; port: number } | null;
   close(): Promise<void>;
 }
 
@@ -22,7 +23,7 @@ export async function openRuntime(config: Config, poolSize: number): Promise<Run
   return {
     db,
     databaseUrl,
-    embedded: embedded !== null,
+    embedded: embedded && { pgDir: embedded.pgDir, port: embedded.port },
     async close() {
       await db.destroy();
       await embedded?.stop();

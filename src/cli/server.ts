@@ -4,6 +4,9 @@
  * PostgreSQL they started.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Server } from 'node:http';
+import { observeQueues } from '../metrics/metrics.ts';
+import { startMetricsServer } from '../metrics/server.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -12,7 +15,7 @@ import { systemClock } from '../lib/clock.ts';
 import { createServices, type Services } from '../services.ts';
 import { startWorker, type Worker } from '../worker.ts';
 import { fail, print, type OutputOptions } from './output.ts';
-import { openRuntime, requireMigrated } from './runtime.ts';
+import { openRuntime, requireMigrated, type Runtime } from './runtime.ts';
 
 interface ServeOptions extends OutputOptions {
   migrate: boolean;
@@ -41,15 +44,18 @@ export async function runServer(options: ServeOptions): Promise<void> {
       const services = await createServices({ db: runtime.db, databaseUrl: runtime.databaseUrl, clock: systemClock, config, maintenance: options.worker });
       let app: FastifyInstance | null = null;
       let worker: Worker | null = null;
+      let metrics: Server | null = null;
       try {
         if (options.migrate) await services.providers.seedSandboxCatalog();
         const demo = options.demoPartner ? await services.partners.ensureDemoPartner() : null;
         app = options.api ? await buildApp(services) : null;
         worker = options.worker ? await startWorker(services) : null;
         await app?.listen({ port: config.port, host: config.host });
+        observeQueues(runtime.db);
+        metrics = config.metricsPort === null ? null : await startMetricsServer(config.metricsPort, config.metricsHost);
         const readyMs = Math.round(performance.now() - startedAt);
-        if (app) announce(options, services, demo?.key.apiKey ?? null, readyMs, runtime.embedded);
-        else print(options, { status: 'ready', role: 'worker', readyMs }, (r) => `bankdata worker running (ready in ${r.readyMs} ms). Stop with Ctrl+C.`);
+        if (app) announce(options, services, demo?.key.apiKey ?? null, readyMs, runtime.embedded, metricsUrl(metrics));
+        else print(options, { status: 'ready', role: 'worker', readyMs, metricsUrl: metricsUrl(metrics) }, (r) => `bankdata worker running (ready in ${r.readyMs} ms${r.metricsUrl ? `; metrics at ${r.metricsUrl}` : ''}). Stop with Ctrl+C.`);
 
         await new Promise<void>((resolve) => {
           const stop = () => resolve();
@@ -57,6 +63,7 @@ export async function runServer(options: ServeOptions): Promise<void> {
           process.once('SIGTERM', stop);
         });
       } finally {
+        await new Promise((done) => (metrics ? metrics.close(done) : done(undefined)));
         await app?.close();
         await worker?.stop();
         await services.stop();
@@ -69,11 +76,24 @@ export async function runServer(options: ServeOptions): Promise<void> {
   }
 }
 
-function announce(options: OutputOptions, services: Services, apiKey: string | null, readyMs: number, embedded: boolean): void {
+/** Where this process's metrics listener answers (null without BANKDATA_METRICS_PORT). */
+function metricsUrl(server: Server | null): string | null {
+  const address = server?.address();
+  return address && typeof address === 'object' ? `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}/metrics` : null;
+}
+
+function announce(options: OutputOptions, services: Services, apiKey: string | null, readyMs: number, embedded: Runtime['embedded'], metricsUrl: string | null): void {
   const baseUrl = services.config.baseUrl;
-  print(options, { status: 'ready', baseUrl, docsUrl: `${baseUrl}/docs`, readyMs, embeddedDatabase: embedded, apiKey }, (r) => {
+  const embeddedDatabase = embedded ? { dataDir: embedded.pgDir, host: '127.0.0.1', port: embedded.port } : null;
+  print(options, { status: 'ready', baseUrl, docsUrl: `${baseUrl}/docs`, readyMs, embeddedDatabase, metricsUrl, apiKey }, (r) => {
     const lines = [`bankdata is listening at ${r.baseUrl} (ready in ${r.readyMs} ms; API reference at ${r.docsUrl})`];
-    if (r.embeddedDatabase) lines.push(`Database: embedded PostgreSQL in ${services.config.dataDir}`);
+    if (r.metricsUrl) lines.push(`Metrics: ${r.metricsUrl}`);
+    if (r.embeddedDatabase) {
+      lines.push(
+        `Database: embedded PostgreSQL in ${r.embeddedDatabase.dataDir} on ${r.embeddedDatabase.host}:${r.embeddedDatabase.port}`,
+        `  psql "$(bankdata db url)"   ·   bankdata backup FILE   ·   bankdata restore FILE`,
+      );
+    }
     if (r.apiKey) {
       lines.push(
         '',

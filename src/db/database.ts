@@ -6,6 +6,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, type Transaction } from 'kyse
 import pg from 'pg';
 import { preparedStatementName } from './prepared.ts';
 import type { Database } from './schema.ts';
+import { trackPool } from '../metrics/metrics.ts';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -39,5 +40,6 @@ export function createDb(url: string, max = 10): Db {
     // process. The statement under way fails on its own, and the pool drops the broken client.
     client.on('error', () => {});
   });
+  trackPool(pool);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
 }

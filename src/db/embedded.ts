@@ -17,6 +17,10 @@ for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBR
 
 export interface EmbeddedDatabase {
   url: string;
+  /** The PostgreSQL data directory (absolute). */
+  pgDir: string;
+  /** The port on 127.0.0.1; stable across restarts (kept in `<dataDir>/pg-port`) while it is free. */
+  port: number;
   /** Stops the server when this process started it; a no-op when it only reached a running one. */
   stop(): Promise<void>;
 }
@@ -35,10 +39,10 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
 
   const runningPort = runningServerPort(pgDir);
   if (runningPort !== null) {
-    return { url: urlFor(runningPort, password), stop: async () => {} };
+    return { url: urlFor(runningPort, password), pgDir, port: runningPort, stop: async () => {} };
   }
 
-  const port = await freePort();
+  const port = await stablePort(root);
   const server = new EmbeddedPostgres({
     databaseDir: pgDir,
     port,
@@ -61,7 +65,43 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   } finally {
     await admin.end();
   }
-  return { url: urlFor(port, password), stop: () => server.stop() };
+  return { url: urlFor(port, password), pgDir, port, stop: () => server.stop() };
+}
+
+/**
+ * Where the embedded PostgreSQL of `dataDir` is (or will be) reachable, without starting it:
+ * its URL, data directory, port and whether a server runs on it now.
+ */
+export function embeddedLocation(dataDir: string): { url: string | null; pgDir: string; port: number | null; running: boolean } {
+  const root = resolve(dataDir);
+  const pgDir = join(root, 'pg');
+  const running = runningServerPort(pgDir);
+  const port = running ?? savedPort(root);
+  const passwordFile = join(root, 'pg-password');
+  const url = port !== null && existsSync(passwordFile) ? urlFor(port, readFileSync(passwordFile, 'utf8').trim()) : null;
+  return { url, pgDir, port, running: running !== null };
+}
+
+function savedPort(root: string): number | null {
+  const file = join(root, 'pg-port');
+  return existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) || null : null;
+}
+
+/** The port saved in `<root>/pg-port` when it is free, else a new free port (saved for next time). */
+async function stablePort(root: string): Promise<number> {
+  const saved = savedPort(root);
+  if (saved !== null && (await isFree(saved))) return saved;
+  const port = await freePort();
+  writeFileSync(join(root, 'pg-port'), `${port}\n`);
+  return port;
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const probe = createServer();
+    probe.once('error', () => done(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => done(true)));
+  });
 }
 
 function urlFor(port: number, password: string): string {
@@ -77,7 +117,7 @@ function readOrCreatePassword(root: string): string {
 }
 
 /** Port of a live postmaster on `pgDir` (postmaster.pid line 4), or null. */
-function runningServerPort(pgDir: string): number | null {
+export function runningServerPort(pgDir: string): number | null {
   const pidFile = join(pgDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return null;
   const [pidLine, , , portLine] = readFileSync(pidFile, 'utf8').split('\n');

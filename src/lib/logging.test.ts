@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from './logging.ts';
+import { Writable } from 'node:stream';
+import { createLogger, prettyLogs, redactUrl } from './logging.ts';
 
 describe('redactUrl', () => {
   it('masks hostedUrl tokens and bank journey state/code values, nothing else', () => {
@@ -11,5 +12,39 @@ describe('redactUrl', () => {
     expect(redactUrl('/connect/bank-callback?state=secretstate123&code=abcdefgh')).toBe('/connect/bank-callback?state=********e123&code=****efgh');
     expect(redactUrl('/sandbox-bank/vltava_xf/authorize?state=secretstate123&locale=cs')).toBe('/sandbox-bank/vltava_xf/authorize?state=********e123&locale=cs');
     expect(redactUrl('/v1/connections')).toBe('/v1/connections');
+  });
+});
+
+describe('createLogger', () => {
+  const capture = () => {
+    const lines: string[] = [];
+    const destination = new Writable({ write: (chunk, _encoding, done) => (lines.push(...String(chunk).split('\n').filter(Boolean)), done()) });
+    return { lines, destination };
+  };
+  const request = { reqId: 'req_1', method: 'GET', route: '/v1/accounts/:accountId/transactions', status: 200, durationMs: 3.2, partnerId: 'p1' };
+
+  it('on a terminal: one readable line per record, not JSON', () => {
+    const { lines, destination } = capture();
+    createLogger('info', true, destination).info(request, 'request');
+    expect(lines).toHaveLength(1);
+    expect(() => JSON.parse(lines[0]!)).toThrow();
+    expect(lines[0]).toContain('GET /v1/accounts/:accountId/transactions 200 3.2 ms');
+    expect(lines[0]).toContain('"reqId":"req_1"');
+  });
+
+  it('in production: one JSON object per line, with the API key header redacted', () => {
+    const { lines, destination } = capture();
+    createLogger('info', false, destination).info({ ...request, req: { method: 'GET', url: '/connect/AbCdEfGhIjKlMnOp', headers: { 'x-api-key': 'svc_test_secret' } } }, 'request');
+    expect(lines).toHaveLength(1);
+    const record = JSON.parse(lines[0]!);
+    expect(record).toMatchObject({ level: 30, msg: 'request', method: 'GET', status: 200, partnerId: 'p1' });
+    expect(lines[0]).not.toContain('svc_test_secret');
+    expect(lines[0]).not.toContain('AbCdEfGhIjKlMnOp');
+  });
+
+  it('is pretty only on a terminal outside production', () => {
+    expect(prettyLogs({}, { isTTY: true })).toBe(true);
+    expect(prettyLogs({ NODE_ENV: 'production' }, { isTTY: true })).toBe(false);
+    expect(prettyLogs({}, { isTTY: false })).toBe(false);
   });
 });

@@ -15,6 +15,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Clock } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
+import { rateLimitRefusals } from '../metrics/metrics.ts';
 
 export const WINDOW_SECONDS = 1;
 /** How long a request waits for Redis before it is admitted uncounted. */
@@ -84,6 +85,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { clock:
     reply.header('ratelimit-policy', `"default";q=${allowed};w=${WINDOW_SECONDS}`);
     reply.header('ratelimit', `"default";r=${Math.max(0, allowed - count)};t=${reset}`);
     if (count <= allowed) return null;
+    rateLimitRefusals.inc();
     return new ApiError('rate_limited', `Rate limit of ${allowed} requests per ${WINDOW_SECONDS} s exceeded for this API key; retry after ${reset} s`, { headers: { 'retry-after': String(reset) } });
   }
 

@@ -58,6 +58,12 @@ function stillWanted(connection: Connection | undefined, download: Download, con
 
 const FIRST_ATTEMPT: JobAttempt = { retryCount: 0, retryLimit: 0 };
 
+/**
+ * How a download ended: succeeded, failed for good (the partner is told), abandoned (the
+ * connection no longer wants it). A download that throws is retried by the job queue.
+ */
+export type DownloadOutcome = 'succeeded' | 'failed' | 'abandoned';
+
 export function syncService(deps: SyncDeps) {
   const { db, clock, events, banks } = deps;
   const repo = connectionsRepository(db);
@@ -66,13 +72,13 @@ export function syncService(deps: SyncDeps) {
     /**
      * Runs one download; throws (for a retry) on a temporary bank error before the last attempt
      * and on anything but a bank error. `attempt` says which try of the job this is (default: a
-     * single try, as when called directly).
+     * single try, as when called directly). Resolves with how it ended (for metrics).
      */
-    async download(download: Download, attempt: JobAttempt = FIRST_ATTEMPT): Promise<void> {
+    async download(download: Download, attempt: JobAttempt = FIRST_ATTEMPT): Promise<DownloadOutcome> {
       const { connectionId, reason, accountId } = download;
       const connection = await repo.find(connectionId);
       const consentRef = connection?.consentRef;
-      if (!consentRef || !stillWanted(connection, download, consentRef)) return;
+      if (!consentRef || !stillWanted(connection, download, consentRef)) return 'abandoned';
       const journey = reason === 'create' || reason === 'reconnect';
       const provider = (await deps.providers.find(connection.providerId))!;
       const connector = banks.connectorFor(provider);
@@ -121,12 +127,14 @@ export function syncService(deps: SyncDeps) {
         } else if (reason === 'refresh') {
           await db.transaction().execute((tx) => deps.lifecycle.finishRefresh(tx, connectionId, { ok: true, data: { accountCount: targets.length, transactionCount } }, download.refreshingSince));
         }
+        return 'succeeded';
       } catch (error) {
-        if (error instanceof DownloadAbandoned) return;
+        if (error instanceof DownloadAbandoned) return 'abandoned';
         if (!(error instanceof BankError)) throw error;
         // A temporary bank failure: the job queue runs the download again later (retryDelay, backoff).
         if (error.temporary && attempt.retryCount < attempt.retryLimit) throw error;
         await endFailed(download, consentRef, error);
+        return 'failed';
       }
     },
 

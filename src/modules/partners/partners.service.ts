@@ -121,10 +121,16 @@ export function partnersService(db: Db, clock: Clock) {
       }));
     },
 
-    /** Revokes a key at once; not_found for an unknown or already revoked key. */
-    async revokeKey(keyId: string): Promise<void> {
+    /**
+     * Revokes a key at once. Revoking an already revoked key changes nothing and says when it was
+     * revoked (`alreadyRevoked: true`); not_found for an unknown key.
+     */
+    async revokeKey(keyId: string): Promise<{ keyId: string; revokedAt: string; alreadyRevoked: boolean }> {
       const revoked = await repo.revokeKey(keyId, clock.now());
-      if (!revoked) throw notFound(`Active API key ${keyId}`);
+      if (revoked) return { keyId, revokedAt: revoked.revokedAt!.toISOString(), alreadyRevoked: false };
+      const existing = await repo.findKey(keyId);
+      if (!existing?.revokedAt) throw notFound(`API key ${keyId}`);
+      return { keyId, revokedAt: existing.revokedAt.toISOString(), alreadyRevoked: true };
     },
 
     /**

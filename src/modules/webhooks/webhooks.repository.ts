@@ -70,8 +70,10 @@ export function webhooksRepository(db: Db | Tx) {
     },
 
     /** Ends at `at` the secrets still signing in the overlap of an earlier rotation. */
-    async expireOverlappingSecrets(partnerId: string, mode: Mode, at: Date): Promise<void> {
+    async expireOverlappingSecrets(partnerId: string, mode: Mode, at: Date): Promise<Date[]> {
+      const ending = await db.selectFrom('webhookSecrets').select('expiresAt').where('partnerId', '=', partnerId).where('mode', '=', mode).where('expiresAt', '>', at).forUpdate().execute();
       await db.updateTable('webhookSecrets').set({ expiresAt: at }).where('partnerId', '=', partnerId).where('mode', '=', mode).where('expiresAt', '>', at).execute();
+      return ending.map((secret) => secret.expiresAt!);
     },
 
     /** Ends the current secret(s) at `expiresAt` (rotation overlap). */

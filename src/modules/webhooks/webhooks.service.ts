@@ -27,6 +27,7 @@ import { scheduleTimer } from '../../jobs/timers.ts';
 import { runDeliveries } from './delivery-runs.ts';
 import type { EventBody, EventLog } from './events.ts';
 import { webhooksRepository, type AttemptOutcome, type ClaimedDelivery } from './webhooks.repository.ts';
+import { webhookDeliveries, webhookDeliveryLag } from '../../metrics/metrics.ts';
 
 /** Delays before retry 1..7 (DESIGN.md §6). */
 export const RETRY_SCHEDULE_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000];
@@ -233,6 +234,7 @@ export function webhooksService(deps: WebhooksDeps) {
     for (const a of attempted) {
       const d = a.delivery;
       if (a.unsendable !== null) {
+        webhookDeliveries.inc({ outcome: 'unsendable' });
         await repo.updateDelivery(d.id, { status: 'failed', lastError: a.unsendable, nextAttemptAt: null, claimedBy: null });
         ended.push(d);
         continue;
@@ -240,6 +242,8 @@ export function webhooksService(deps: WebhooksDeps) {
       const row = { deliveryId: d.id, attempt: d.attempts + 1, at: a.started, url: d.url!, statusCode: a.statusCode, error: a.error, latencyMs: a.latencyMs };
       if (a.statusCode !== null && a.statusCode >= 200 && a.statusCode < 300) {
         rows.push({ ...row, status: 'delivered', deliveredAt: a.started, nextAttemptAt: null });
+        webhookDeliveries.inc({ outcome: 'delivered' });
+        webhookDeliveryLag.observe(Math.max(0, a.started.getTime() - Date.parse((d.payload as EventBody).timestamp)) / 1000);
         ended.push(d);
         continue;
       }
@@ -247,6 +251,7 @@ export function webhooksService(deps: WebhooksDeps) {
       // Retry delays count from the end of the attempt (a timed-out attempt took 15 s).
       const next = nextAttemptAt(a.finished, row.attempt, a.statusCode, a.retryAfterMs);
       rows.push({ ...row, status: next ? 'pending' : 'failed', deliveredAt: null, nextAttemptAt: next });
+      webhookDeliveries.inc({ outcome: next ? 'retrying' : 'failed' });
       if (next) retries.push({ id: d.id, at: next });
       else ended.push(d);
     }
@@ -305,20 +310,22 @@ export function webhooksService(deps: WebhooksDeps) {
     /**
      * New secret; the current one keeps signing for `overlap` (e.g. "24h", at most 30 days), then
      * only the new one. Secrets still in the overlap of an earlier rotation stop signing at once,
-     * so a delivery never carries more than two signatures.
+     * so a delivery never carries more than two signatures; `endedEarly` holds the announced end
+     * times of such secrets (empty when none was cut short).
      */
-    async rotateSecret(partnerId: string, mode: Mode, overlap: string): Promise<{ secret: string; previousExpiresAt: string }> {
+    async rotateSecret(partnerId: string, mode: Mode, overlap: string): Promise<{ secret: string; previousExpiresAt: string; endedEarly: string[] }> {
       const overlapMs = parseOverlap(overlap);
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + overlapMs);
       const secret = newWebhookSecret();
-      await db.transaction().execute(async (tx) => {
+      const endedEarly = await db.transaction().execute(async (tx) => {
         const r = webhooksRepository(tx);
-        await r.expireOverlappingSecrets(partnerId, mode, now);
+        const ended = await r.expireOverlappingSecrets(partnerId, mode, now);
         await r.expireCurrentSecrets(partnerId, mode, expiresAt);
         await r.insertSecret({ id: newId(), partnerId, mode, secret, createdAt: now });
+        return ended;
       });
-      return { secret, previousExpiresAt: expiresAt.toISOString() };
+      return { secret, previousExpiresAt: expiresAt.toISOString(), endedEarly: endedEarly.map((at) => at.toISOString()) };
     },
 
     /** The newest `limit` deliveries of a partner (of one mode, or both), with their state and every attempt. */
