@@ -10,6 +10,7 @@ import type { PartnerInput } from '../modules/partners/partners.service.ts';
 import { runMigrate, withServices } from './admin.ts';
 import { print, type OutputOptions } from './output.ts';
 import { runServer } from './server.ts';
+import { addSimplefinCommands } from './simplefin.ts';
 
 const program = new Command('bankdata').version(version).description('Self-hostable partner bank-data service');
 
@@ -266,5 +267,7 @@ webhook
       print(o, { ...redelivery, queued: true }, (r) => `Queued as delivery ${r.deliveryId}`);
     }),
   );
+
+addSimplefinCommands(program);
 
 await program.parseAsync(process.argv);
