@@ -5,11 +5,12 @@
  * `errors`, tenant isolation between clients and partners, rate limits, request ids, no bank
  * call on a read, and the `bankdata simplefin` CLI.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, startTestApp, type TestApp } from './helpers/app.ts';
 import { connect } from './helpers/journey.ts';
+import { freePort } from '../src/db/embedded.ts';
 
 const HOUR = 3_600_000;
 let t: TestApp;
@@ -105,6 +106,35 @@ describe('bankdata simplefin (CLI)', () => {
     const [revoked] = await run('access', 'revoke', '--access', listed.id);
     expect(revoked.revokedAt).toEqual(expect.any(String));
     expect((await read(claimed.text, 'accounts')).status).toBe(403);
+  });
+});
+
+describe('logs', () => {
+  it('never carry the claim token or the access credentials', { timeout: 120_000 }, async () => {
+    const a = await tenant();
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const bin = new URL('../bin/bankdata.js', import.meta.url).pathname;
+    const child = spawn(process.execPath, [bin, 'serve'], { env: { ...process.env, DATABASE_URL: t.databaseUrl, BANKDATA_BASE_URL: base, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout!.on('data', (c: Buffer) => (output += c));
+    child.stderr!.on('data', (c: Buffer) => (output += c));
+    try {
+      for (let i = 0; i < 1200 && !output.includes('Stop with Ctrl+C'); i++) await new Promise((r) => setTimeout(r, 100));
+      const minted = await fetch(`${base}/v1/clients/${a.clientId}/simplefin/setup-tokens`, { method: 'POST', headers: { 'x-api-key': a.apiKey, 'x-client-id': a.clientId } });
+      const claimUrl = claimUrlOf(((await minted.json()) as { setupToken: string }).setupToken);
+      const access = (await claim(claimUrl)).text;
+      expect((await read(access, 'accounts', '?pending=1')).status).toBe(200);
+      const url = new URL(access);
+      expect((await read(access, 'accounts', '', `Basic ${Buffer.from(`${url.username}:wrong-password`).toString('base64')}`)).status).toBe(403);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(output).toContain('/simplefin/claim/********');
+      expect(output).toContain('/simplefin/accounts');
+      const secrets = [claimUrl.split('/').pop()!, url.username, url.password, basicOf(access).slice(6), 'wrong-password', a.apiKey];
+      for (const secret of secrets) expect(output).not.toContain(secret);
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 });
 
