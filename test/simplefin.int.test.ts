@@ -168,6 +168,12 @@ describe('setup tokens and the claim', () => {
     expect(stored).not.toContain(claimUrl.split('/').pop());
   });
 
+  it('lets exactly one of concurrent claims win', async () => {
+    const claimUrl = claimUrlOf((await mint(a)).setupToken);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => claim(claimUrl)));
+    expect(answers.map((x) => x.status).sort()).toEqual([200, 403, 403, 403, 403, 403]);
+  });
+
   it('refuses an expired or unknown claim with 403 Forbidden', async () => {
     const { setupToken } = await mint(a);
     t.clock.advance(24 * HOUR + 1000);

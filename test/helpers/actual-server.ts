@@ -107,10 +107,8 @@ export interface ActualServer {
   stop(): Promise<void>;
 }
 
-/** Starts the sync-server on a free port with a fresh data dir, bootstraps it with a password and logs in. */
-export async function startActualServer(entryFile: string, caFile: string): Promise<ActualServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bankdata-actual-data-'));
-  const port = await freePort();
+/** Spawns the sync-server on `port`; resolves once it answers HTTP, rejects with its output when it exits first. */
+async function spawnActual(entryFile: string, caFile: string, dataDir: string, port: number): Promise<{ child: ChildProcess; output: () => string }> {
   const child: ChildProcess = spawn(process.execPath, [entryFile], {
     cwd: dataDir,
     env: { PATH: process.env.PATH, HOME: dataDir, ACTUAL_DATA_DIR: dataDir, ACTUAL_PORT: String(port), ACTUAL_HOSTNAME: '127.0.0.1', NODE_EXTRA_CA_CERTS: caFile, NODE_ENV: 'production' },
@@ -119,17 +117,32 @@ export async function startActualServer(entryFile: string, caFile: string): Prom
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Actual server did not listen within 60 s:\n${output}`)), 60_000);
-    const check = () => {
-      if (output.includes('Listening on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', check);
-    child.once('exit', (code) => reject(new Error(`Actual server exited with ${code}:\n${output}`)));
-  });
+  // It prints "Listening on" before it listens: wait for an HTTP answer instead.
+  for (const until = Date.now() + 60_000; Date.now() < until; ) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`Actual server exited with ${child.exitCode ?? child.signalCode}:\n${output}`);
+    const answered = await fetch(`http://127.0.0.1:${port}/account/needs-bootstrap`).then((r) => r.ok, () => false);
+    if (answered) return { child, output: () => output };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`Actual server did not answer within 60 s:\n${output}`);
+}
+
+/** Starts the sync-server on a free port with a fresh data dir, bootstraps it with a password and logs in. */
+export async function startActualServer(entryFile: string, caFile: string): Promise<ActualServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bankdata-actual-data-'));
+  let port = 0;
+  let started: Awaited<ReturnType<typeof spawnActual>> | undefined;
+  // Another process may take the free port before the server binds it: then try another.
+  for (let attempt = 1; !started; attempt++) {
+    port = await freePort();
+    try {
+      started = await spawnActual(entryFile, caFile, dataDir, port);
+    } catch (error) {
+      if (attempt >= 3 || !/EADDRINUSE/.test((error as Error).message)) throw error;
+    }
+  }
+  const { child, output } = started;
   const url = `http://127.0.0.1:${port}`;
   const call = async (path: string, body: unknown, token?: string) => {
     const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { 'x-actual-token': token } : {}) }, body: JSON.stringify(body) });
@@ -143,7 +156,7 @@ export async function startActualServer(entryFile: string, caFile: string): Prom
   return {
     url,
     token,
-    output: () => output,
+    output,
     post: async (path, body) => (await call(path, body, token)).data,
     async stop() {
       if (child.exitCode === null) {

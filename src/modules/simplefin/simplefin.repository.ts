@@ -70,19 +70,6 @@ export function simplefinRepository(db: Db) {
       });
     },
 
-    /** Makes the client's unclaimed setup tokens expire at `at`. */
-    async endUnclaimedSetupTokens(scope: SimplefinScope, at: Date): Promise<void> {
-      await db
-        .updateTable('simplefinSetupTokens')
-        .set({ expiresAt: at })
-        .where('partnerId', '=', scope.partnerId)
-        .where('mode', '=', scope.mode)
-        .where('clientId', '=', scope.clientId)
-        .where('claimedAt', 'is', null)
-        .where('expiresAt', '>', at)
-        .execute();
-    },
-
     /**
      * Counts a request of `keyId` in the rate-limit window starting at `windowStart` (unix
      * seconds) in the PostgreSQL counters the API keys use; the count so far.
@@ -115,17 +102,34 @@ export function simplefinRepository(db: Db) {
         .execute();
     },
 
-    /** Revokes the client's access (kept revoked when it already is); undefined when it is not the client's. */
-    async revokeAccess(scope: SimplefinScope, accessId: string, at: Date): Promise<AccessRow | undefined> {
-      return db
-        .updateTable('simplefinAccesses')
-        .set({ revokedAt: sql`coalesce(revoked_at, ${at})` })
-        .where('id', '=', accessId)
-        .where('partnerId', '=', scope.partnerId)
-        .where('mode', '=', scope.mode)
-        .where('clientId', '=', scope.clientId)
-        .returningAll()
-        .executeTakeFirst();
+    /**
+     * Revokes one access of the client (`accessId`), or all of them and the client's unclaimed
+     * setup tokens (they expire at `at`), in one transaction; already revoked ones keep their
+     * time. The accesses, oldest first; none when `accessId` is not the client's.
+     */
+    revoke(scope: SimplefinScope, accessId: string | null, at: Date): Promise<AccessRow[]> {
+      return db.transaction().execute(async (tx) => {
+        if (accessId === null) {
+          await tx
+            .updateTable('simplefinSetupTokens')
+            .set({ expiresAt: at })
+            .where('partnerId', '=', scope.partnerId)
+            .where('mode', '=', scope.mode)
+            .where('clientId', '=', scope.clientId)
+            .where('claimedAt', 'is', null)
+            .where('expiresAt', '>', at)
+            .execute();
+        }
+        let update = tx
+          .updateTable('simplefinAccesses')
+          .set({ revokedAt: sql`coalesce(revoked_at, ${at})` })
+          .where('partnerId', '=', scope.partnerId)
+          .where('mode', '=', scope.mode)
+          .where('clientId', '=', scope.clientId);
+        if (accessId !== null) update = update.where('id', '=', accessId);
+        const rows = await update.returningAll().execute();
+        return rows.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || x.id.localeCompare(y.id));
+      });
     },
 
     /**

@@ -14,7 +14,7 @@ import { invalid, notFound } from '../../lib/errors.ts';
 import { isUuid, newId, randomToken, sha256Hex, type Mode } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { PartnersService } from '../partners/partners.service.ts';
-import { attentionErrors, toSfinAccount, toSfinTransaction, type SfinAccountSet, type SfinServer } from './account-set.ts';
+import { attentionErrors, toSfinAccount, toSfinTransaction, type SfinAccountSet, type SfinServer, type SfinTransaction } from './account-set.ts';
 import { simplefinRepository, type AccessRow, type SimplefinScope } from './simplefin.repository.ts';
 
 /** How long a setup token (its claim URL) can be claimed. */
@@ -99,18 +99,10 @@ export function simplefinService(deps: { db: Db; clock: Clock; config: Config; p
   }
 
   async function revoke(scope: SimplefinScope, accessId: string | null): Promise<AccessView[]> {
-    const now = deps.clock.now();
     if (accessId && !isUuid(accessId)) throw notFound(`SimpleFIN access ${accessId}`);
-    // Revoking all also ends the client's unclaimed setup tokens: nothing can start reading.
-    if (!accessId) await repo.endUnclaimedSetupTokens(scope, now);
-    const targets = accessId ? [accessId] : (await repo.listAccesses(scope)).map((a) => a.id);
-    const revoked = [];
-    for (const id of targets) {
-      const row = await repo.revokeAccess(scope, id, now);
-      if (!row) throw notFound(`SimpleFIN access ${id}`);
-      revoked.push(toAccessView(row));
-    }
-    return revoked;
+    const revoked = await repo.revoke(scope, accessId, deps.clock.now());
+    if (accessId && revoked.length === 0) throw notFound(`SimpleFIN access ${accessId}`);
+    return revoked.map(toAccessView);
   }
 
   return {
@@ -169,7 +161,7 @@ export function simplefinService(deps: { db: Db; clock: Clock; config: Config; p
       const ids = query.accountIds?.filter(isUuid) ?? null;
       const accounts = ids?.length === 0 ? [] : await repo.servedAccounts(access, ids);
       const transactions = query.balancesOnly || accounts.length === 0 ? [] : await repo.servedTransactions(accounts.map((a) => a.id), query.startDate, query.endDate, query.pending);
-      const byAccount = new Map(accounts.map((a) => [a.id, [] as ReturnType<typeof toSfinTransaction>[]]));
+      const byAccount = new Map(accounts.map((a) => [a.id, [] as SfinTransaction[]]));
       const currencyOf = new Map(accounts.map((a) => [a.id, a.currencyCode]));
       for (const t of transactions) byAccount.get(t.accountId)!.push(toSfinTransaction(t, currencyOf.get(t.accountId)!, partner.capabilities.enrichment));
       return { errors: attentionErrors(accounts), accounts: accounts.map((a) => toSfinAccount(a, server, byAccount.get(a.id)!)) };
