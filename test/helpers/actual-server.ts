@@ -10,7 +10,7 @@
  * SimpleFIN endpoints (`/simplefin/accounts`, `/simplefin/transactions`).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { connect as netConnect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +21,6 @@ import { freePort } from '../../src/db/embedded.ts';
 export const ACTUAL_SERVER_VERSION = '25.6.0';
 const installDir = join(tmpdir(), `bankdata-actual-sync-server-${ACTUAL_SERVER_VERSION}`);
 const entry = join(installDir, 'node_modules', '@actual-app', 'sync-server', 'build', 'app.js');
-const marker = join(installDir, '.installed');
 const run = promisify(execFile);
 
 /** Signs of an install that failed because the registry cannot be reached (the only reason to skip). */
@@ -30,13 +29,16 @@ const NO_NETWORK = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUN
 /**
  * Installs the pinned sync-server once per machine (later runs reuse it); resolves with its
  * entry file, or with `{ skipped }` when npm cannot reach the registry. Other failures throw.
+ * The install goes to a dir of its own, renamed into place when complete: a run that is killed
+ * or runs alongside another never leaves or uses a half-installed server.
  */
 export async function installActualServer(): Promise<{ entry: string } | { skipped: string }> {
-  if (existsSync(marker) && existsSync(entry)) return { entry };
-  rmSync(installDir, { recursive: true, force: true });
-  mkdirSync(installDir, { recursive: true });
+  if (existsSync(entry)) return { entry };
+  const partial = `${installDir}.partial-${process.pid}`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true });
   writeFileSync(
-    join(installDir, 'package.json'),
+    join(partial, 'package.json'),
     JSON.stringify({
       name: 'bankdata-actual-e2e',
       private: true,
@@ -49,13 +51,20 @@ export async function installActualServer(): Promise<{ entry: string } | { skipp
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
   if (existsSync('/usr/include/node/node.h')) env.npm_config_nodedir = '/usr';
   try {
-    await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefix', installDir], { cwd: installDir, env, timeout: 15 * 60_000, maxBuffer: 64 * 1024 * 1024 });
+    await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefix', partial], { cwd: partial, env, timeout: 15 * 60_000, maxBuffer: 64 * 1024 * 1024 });
   } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
     const output = `${(error as { stderr?: string }).stderr ?? ''}${(error as Error).message}`;
     if (NO_NETWORK.test(output)) return { skipped: `npm cannot reach the registry to install @actual-app/sync-server@${ACTUAL_SERVER_VERSION}: ${output.split('\n').find((l) => NO_NETWORK.test(l))}` };
     throw new Error(`npm install of @actual-app/sync-server@${ACTUAL_SERVER_VERSION} failed:\n${output.slice(-4000)}`);
   }
-  writeFileSync(marker, new Date().toISOString());
+  try {
+    renameSync(partial, installDir);
+  } catch (error) {
+    // Another run finished first: use its install.
+    rmSync(partial, { recursive: true, force: true });
+    if (!existsSync(entry)) throw error;
+  }
   return { entry };
 }
 
