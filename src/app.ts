@@ -27,6 +27,8 @@ import { ConnectionSchema, connectionsRoutes } from './modules/connections/conne
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { providersRoutes } from './modules/providers/providers.routes.ts';
+import { simplefinRoutes } from './modules/simplefin/simplefin.routes.ts';
+import { simplefinProtocolRoutes } from './modules/simplefin/simplefin.protocol.routes.ts';
 import type { Services } from './services.ts';
 
 export const version: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
@@ -76,6 +78,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.addSchema(ConnectSessionSchema);
   await app.register(connectSessionsRoutes, { connectSessions: services.connectSessions });
   await app.register(sandboxRoutes, { connections: services.connections, lifecycle: services.lifecycle, state: services.banks.sandbox.state, clock: services.clock, connectSessions: services.connectSessions });
+  await app.register(simplefinRoutes, { simplefin: services.simplefin });
+  // SimpleFIN's own protocol under the access URL: HTTP Basic auth, no API key.
+  await app.register(simplefinProtocolRoutes, { simplefin: services.simplefin, clock: services.clock, countRequests: !services.config.redisUrl });
 
   // Hosted pages: HTML forms, no API key.
   await app.register(async (hosted) => {

@@ -19,6 +19,7 @@ import { lifecycleService } from './modules/connections/connections.lifecycle.ts
 import { syncService } from './modules/connections/connections.sync.ts';
 import { partnersService } from './modules/partners/partners.service.ts';
 import { providersService } from './modules/providers/providers.service.ts';
+import { simplefinService } from './modules/simplefin/simplefin.service.ts';
 import { EventLog } from './modules/webhooks/events.ts';
 import { webhooksService } from './modules/webhooks/webhooks.service.ts';
 
@@ -48,6 +49,7 @@ export async function createServices(deps: Deps) {
   const accounts = accountsService({ db, clock, cursors, queue, connections });
   const sync = syncService({ db, clock, events, banks, providers, connections, lifecycle, accounts });
   const connectSessions = connectSessionsService({ db, clock, config, partners, clients, providers, connections, lifecycle, accounts, cursors });
+  const simplefin = simplefinService({ db, clock, config, partners });
   followConnectionEvents(events, clock);
   clients.onPurge((_auth, clientId) => connections.revokeAllForClient(clientId));
   return {
@@ -67,6 +69,7 @@ export async function createServices(deps: Deps) {
     sync,
     accounts,
     connectSessions,
+    simplefin,
     /** Stops the job queue (waits for running jobs); the caller closes the database. */
     async stop() {
       await queue.stop();

@@ -12,19 +12,16 @@ import { runMigrate, withServices } from './admin.ts';
 import { examples, print, table, warn, type OutputOptions } from './output.ts';
 import { runBackup, runDbUrl, runRestore } from './database.ts';
 import { runServer } from './server.ts';
+import { json, uuid } from './options.ts';
+import { addSimplefinCommands } from './simplefin.ts';
 
 export const program = new Command('bankdata')
   .version(version)
   .description('Self-hostable partner bank-data service')
   .addHelpText('after', examples('bankdata start', 'bankdata partner create --name Acme --capabilities refresh,reconnect --return-url-pattern "https://acme.example/*"'));
 
-const json = () => new Option('--json', 'print machine-readable JSON');
 const list = (value: string) => value.split(',').map((v) => v.trim()).filter(Boolean);
 const collect = (value: string, previous: string[] = []) => [...previous, value];
-const uuid = (value: string) => {
-  if (!isUuid(value)) throw new InvalidArgumentError('expected a UUID');
-  return value;
-};
 const positiveInt = (value: string) => {
   if (!/^[1-9]\d{0,5}$/.test(value)) throw new InvalidArgumentError('expected a whole number from 1');
   return Number(value);
@@ -351,3 +348,4 @@ webhook
     }),
   );
 
+addSimplefinCommands(program);

@@ -308,6 +308,30 @@ export interface ConnectSessionsTable {
   updatedAt: Date;
 }
 
+export interface SimplefinSetupTokensTable {
+  id: string;
+  partnerId: string;
+  mode: Mode;
+  clientId: string;
+  /** SHA-256 of the claim URL's secret. */
+  tokenHash: string;
+  expiresAt: Date;
+  claimedAt: Date | null;
+  createdAt: Date;
+}
+
+export interface SimplefinAccessesTable {
+  id: string;
+  partnerId: string;
+  mode: Mode;
+  clientId: string;
+  setupTokenId: string;
+  /** SHA-256 of `user:password` of the access URL. */
+  credentialsHash: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
 export interface Database {
   settings: SettingsTable;
   partners: PartnersTable;
@@ -329,6 +353,8 @@ export interface Database {
   rateLimitCounters: RateLimitCountersTable;
   sandboxConsents: SandboxConsentsTable;
   connectSessions: ConnectSessionsTable;
+  simplefinSetupTokens: SimplefinSetupTokensTable;
+  simplefinAccesses: SimplefinAccessesTable;
 }
 
 export type Partner = Selectable<PartnersTable>;

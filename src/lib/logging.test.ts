@@ -13,6 +13,11 @@ describe('redactUrl', () => {
     expect(redactUrl('/sandbox-bank/vltava_xf/authorize?state=secretstate123&locale=cs')).toBe('/sandbox-bank/vltava_xf/authorize?state=********e123&locale=cs');
     expect(redactUrl('/v1/connections')).toBe('/v1/connections');
   });
+
+  it('masks SimpleFIN claim tokens and keeps the data routes (their credentials travel in the Authorization header)', () => {
+    expect(redactUrl('/simplefin/claim/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcdef')).toBe('/simplefin/claim/********cdef');
+    expect(redactUrl('/simplefin/accounts?start-date=1700000000&pending=1')).toBe('/simplefin/accounts?start-date=1700000000&pending=1');
+  });
 });
 
 describe('createLogger', () => {

@@ -1,7 +1,7 @@
 /**
  * Logs (DESIGN.md §8, issue 19): redaction of secrets (API keys, webhook secrets, hosted-flow
- * tokens and IBANs never appear in full) and the process logger, readable on a terminal, JSON in
- * production.
+ * tokens, SimpleFIN claim tokens and credentials (HTTP Basic in the Authorization header) and IBANs
+ * never appear in full) and the process logger, readable on a terminal, JSON in production.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
@@ -16,12 +16,13 @@ export function mask(value: string): string {
 
 /**
  * A request URL safe for logs: the one-time hostedUrl token (`/connect/{token}`; not the session
- * pages under `/connect/s/`) and the values of `state`, `code` (bank journeys) and `ref` (a connect
+ * pages under `/connect/s/`), the SimpleFIN claim token (`/simplefin/claim/{token}`) and the values of `state`, `code` (bank journeys) and `ref` (a connect
  * session's bank return) query parameters are masked.
  */
 export function redactUrl(url: string): string {
   return url
     .replace(/^\/connect\/(?!s\/|bank-callback(?:[/?]|$))([^/?#]+)/, (_match, token: string) => `/connect/${mask(token)}`)
+    .replace(/^\/simplefin\/claim\/([^/?#]+)/, (_match, token: string) => `/simplefin/claim/${mask(token)}`)
     .replace(/([?&](?:state|code|ref)=)([^&#]*)/g, (_match, name: string, value: string) => `${name}${mask(value)}`);
 }
 

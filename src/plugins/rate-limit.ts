@@ -18,6 +18,14 @@ import { ApiError } from '../lib/errors.ts';
 import { rateLimitRefusals } from '../metrics/metrics.ts';
 
 export const WINDOW_SECONDS = 1;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Applies the rate limit to a request whose `auth` a route set itself (rate-limit.ts). */
+    admitRequest(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+}
+
 /** How long a request waits for Redis before it is admitted uncounted. */
 const REDIS_COMMAND_TIMEOUT_MS = 500;
 const REDIS_WARNING_INTERVAL_MS = 60_000;
@@ -89,14 +97,23 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { clock:
     return new ApiError('rate_limited', `Rate limit of ${allowed} requests per ${WINDOW_SECONDS} s exceeded for this API key; retry after ${reset} s`, { headers: { 'retry-after': String(reset) } });
   }
 
+  /**
+   * Applies the limit to an authenticated request: counted in Redis, or by the credential lookup
+   * (`request.auth.requestsInWindow`, PostgreSQL). Throws 429 rate_limited past the limit.
+   */
+  async function admit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const now = options.clock.now().getTime();
+    const count = counter ? await countInRedis(counter, request.auth.keyId, Math.floor(now / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS) : request.auth.requestsInWindow;
+    if (count === undefined) return;
+    const error = limit(request, reply, now, count);
+    if (error) throw error;
+  }
+  // Routes that authenticate on their own (SimpleFIN's HTTP Basic) call it after setting request.auth.
+  app.decorate('admitRequest', admit);
+
   if (counter) {
     app.addHook('onRequest', async (request, reply) => {
-      if (!request.auth) return;
-      const now = options.clock.now().getTime();
-      const count = await countInRedis(counter, request.auth.keyId, Math.floor(now / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS);
-      if (count === undefined) return;
-      const error = limit(request, reply, now, count);
-      if (error) throw error;
+      if (request.auth) await admit(request, reply);
     });
   } else {
     // Counted by the API-key lookup (auth.ts) in the same round trip: nothing to await, so a
