@@ -17,6 +17,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import type { PartnersService } from '../partners/partners.service.ts';
 import type { ProvidersService } from '../providers/providers.service.ts';
 import type { EventLog } from '../webhooks/events.ts';
+import type { UsageService } from '../usage/usage.service.ts';
 import { connectionsRepository } from './connections.repository.ts';
 import { subjectOf, toConnectionView, type ConnectionsService, type ConnectionView } from './connections.service.ts';
 
@@ -75,6 +76,7 @@ export interface LifecycleDeps {
   providers: ProvidersService;
   partners: PartnersService;
   connections: ConnectionsService;
+  usage: UsageService;
 }
 
 const recoverable = (c: Connection) => {
