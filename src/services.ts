@@ -45,7 +45,7 @@ export async function createServices(deps: Deps) {
   const usage = usageService(db, clock);
   const providers = providersService(db, cursors);
   const clients = clientsService(db);
-  const connections = connectionsService({ db, clock, config, queue, events, banks, providers, clients });
+  const connections = connectionsService({ db, clock, config, queue, events, banks, providers, clients, partners });
   const lifecycle = lifecycleService({ db, clock, queue, events, banks, providers, partners, connections, usage });
   const accounts = accountsService({ db, clock, cursors, queue, connections });
   const sync = syncService({ db, clock, events, banks, providers, connections, lifecycle, accounts });

@@ -20,7 +20,7 @@ import type { ProvidersService } from '../providers/providers.service.ts';
 import type { EventLog } from '../webhooks/events.ts';
 import type { UsageService } from '../usage/usage.service.ts';
 import { connectionsRepository } from './connections.repository.ts';
-import { subjectOf, toConnectionView, type ConnectionsService, type ConnectionView } from './connections.service.ts';
+import { checkPsuIpAddress, subjectOf, toConnectionView, type ConnectionsService, type ConnectionView } from './connections.service.ts';
 
 /** Cooldown after a successful manual refresh (spec "Limits"). */
 const REFRESH_COOLDOWN_MS = 10 * 60_000;
@@ -213,6 +213,7 @@ export function lifecycleService(deps: LifecycleDeps) {
      */
     async refresh(auth: AuthContext, clientId: string, connectionId: string, input: { psuIpAddress?: string } = {}): Promise<{ status: 'Accepted'; nextRefreshPossibleAt: string }> {
       if (!auth.partner.capabilities.refresh) throw new ApiError('capability_disabled', 'Capability refresh is not enabled for this partner');
+      checkPsuIpAddress('body.psuIpAddress', input.psuIpAddress);
       const connection = await deps.connections.require(auth, clientId, connectionId);
       recoverable(connection);
       if (connection.state === 'Inactive') throw new ApiError('consent_inactive', 'The consent is no longer active; reconnect the connection');
