@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providerIdFor } from '../src/banks/sandbox/catalog.ts';
 import { loadConfig } from '../src/config.ts';
+import { parseLiveCatalog } from '../src/modules/providers/live-catalog.ts';
 import { errorCode, startTestApp, type TestApp } from './helpers/app.ts';
 import { providerIds } from './helpers/journey.ts';
 
@@ -79,8 +80,6 @@ describe('providers import / list', { timeout: 120_000 }, () => {
     // Relative certificate paths resolve against the catalog file's folder; the trailing slash of baseUrl is dropped.
     expect(horizon.xs2a).toEqual({ ...full.xs2a, baseUrl: 'https://xs2a.horizon.example/psd2', tls: { certFile: join(dir, 'qwac.pem'), keyFile: join(dir, 'qwac.key') } });
     expect(horizon.logoUrl).toBe(full.logoUrl);
-    const all = await cli(['providers', 'list']);
-    expect(all.out.some((p: { code: string }) => p.code === 'vltava_xf')).toBe(true);
   });
 
   it('upserts by code: the same id, new values, created false', async () => {
@@ -112,8 +111,7 @@ describe('providers import / list', { timeout: 120_000 }, () => {
     expect(listed.out.map((p: { code: string }) => p.code)).not.toContain('fresh_ok');
     const text = await run(process.execPath, [bin, 'providers', 'import', join(dir, 'bad.json')], { env: { ...process.env, DATABASE_URL: t.databaseUrl } }).catch((e) => e);
     expect(text.stderr).toMatch(/Entry 1 \(sneaky_xf\):/);
-    const notArray = await cli(['providers', 'import', catalogFile('object.json', { code: 'x' })]);
-    expect(notArray.out.problems[0].errors[0]).toMatch(/JSON array/);
+    expect(parseLiveCatalog('{"code": "x"}', dir).problems[0]!.errors[0]).toMatch(/JSON array/);
   });
 });
 
@@ -143,7 +141,7 @@ describe('cross-mode isolation and live journeys', { timeout: 120_000 }, () => {
   });
 
   it('cross-mode provider ids are 404 not_found both ways', async () => {
-    const liveToSandbox = await t.call('POST', '/v1/connections', { key: liveKey, clientId: liveClient, body: { returnUrl: 'https://app.example/done', providerId: providerIds.vltava } });
+    const liveToSandbox = await t.call('POST', '/v1/connections', { key: liveKey, clientId: liveClient, body: { returnUrl: 'https://app.example/done', providerId: providerIdFor(providerIds.vltava) } });
     expect(liveToSandbox.status).toBe(404);
     expect(errorCode(liveToSandbox)).toBe('not_found');
     const sandboxToLive = await t.call('POST', '/v1/connections', { key: sandboxKey, clientId: sandboxClient, body: { returnUrl: 'https://app.example/done', providerId: severId } });
@@ -165,11 +163,11 @@ describe('cross-mode isolation and live journeys', { timeout: 120_000 }, () => {
   it('a live direct connection without psuIpAddress answers our /connect/bank/{state} page; opening it reaches the bank then (503 while it is down)', async () => {
     const created = await t.call('POST', '/v1/connections', { key: liveKey, clientId: liveClient, body: { returnUrl: 'https://app.example/done', providerId: severId } });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    expect(created.body.redirectUrl).toMatch(new RegExp(`^${t.baseUrl.replace(/\./g, '\\.')}/connect/bank/[^/]+$`));
+    expect(created.body.redirectUrl.startsWith(`${t.services.config.baseUrl}/connect/bank/`)).toBe(true);
     const got = await t.call('GET', `/v1/connections/${created.body.connectionId}`, { key: liveKey, clientId: liveClient });
     expect(got.body.state).toBe('Pending');
     // The catalog's bank does not exist: the journey's start at the bank fails, and the link stays usable.
-    const opened = await fetch(created.body.redirectUrl, { redirect: 'manual' });
+    const opened = await fetch(created.body.redirectUrl.replace(t.services.config.baseUrl, t.baseUrl), { redirect: 'manual' });
     expect(opened.status).toBe(503);
     const unknown = await fetch(`${t.baseUrl}/connect/bank/nonsense`, { redirect: 'manual' });
     expect(unknown.status).toBe(404);
@@ -217,10 +215,8 @@ describe('usage', { timeout: 120_000 }, () => {
 describe('BANKDATA_ALLOW_PRIVATE_WEBHOOK_URLS', { timeout: 120_000 }, () => {
   it('is off by default: live endpoints on private, loopback or link-local addresses are refused', async () => {
     const partner = await t.newPartner();
-    for (const url of ['https://127.0.0.1/hooks', 'https://10.1.2.3/hooks', 'https://169.254.169.254/latest', 'http://[::1]/hooks']) {
-      const refused = await cli(['webhook', 'set', '--partner', partner.partnerId, '--mode', 'live', '--url', url]);
-      expect(refused.code, url).toBe(1);
-      expect(refused.out.error.code).toBe('validation_error');
+    for (const url of ['https://127.0.0.1/hooks', 'https://10.1.2.3/hooks', 'https://169.254.169.254/latest', 'https://[fe80::1]/hooks', 'http://[::1]/hooks']) {
+      await expect(t.services.webhooks.setEndpoint(partner.partnerId, 'live', url), url).rejects.toMatchObject({ code: 'validation_error' });
     }
     const shown = await cli(['partner', 'show', '--partner', partner.partnerId]);
     expect(shown.out.liveWebhookPrivateUrlsAllowed).toBe(false);
