@@ -7,7 +7,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XS2A_DEFAULTS } from '../../src/banks/berlin-group/config.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { startTestApp, waitFor, type TestApp } from '../helpers/app.ts';
 import { settle } from '../helpers/journey.ts';
 import { BankdataProcesses } from '../helpers/processes.ts';
 import { PrismGate } from './prism-gate.ts';
@@ -35,16 +35,6 @@ afterAll(async () => {
   await gate?.stop();
   await bank.stop();
 });
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const eventOf = (connectionId: string, type: string, data?: Record<string, unknown>) => {
   let query = t.db.selectFrom('events').select('id').where('connectionId', '=', connectionId).where('type', '=', type);
@@ -77,7 +67,7 @@ describe('metering across a worker killed with SIGKILL', () => {
     // Slow pages: the first worker dies in the middle of the download.
     bank.switches.slowMs = 700;
     const first = await processes.worker();
-    await waitFor(async () => (await eventOf(connectionId, 'TransactionsFetchingProgress', { stage: 'Started' }))[0]);
+    await waitFor(async () => (await eventOf(connectionId, 'TransactionsFetchingProgress', { stage: 'Started' }))[0], 60_000);
     await kill(first);
     const second = await processes.worker();
     expect(await settle(t, key, clientId, connectionId, 90_000)).toBe('Active');
@@ -87,7 +77,7 @@ describe('metering across a worker killed with SIGKILL', () => {
     const startedBefore = (await eventOf(connectionId, 'TransactionsFetchingProgress', { stage: 'Started' })).length;
     const refresh = await t.call('POST', `/v1/connections/${connectionId}/refresh`, { key, clientId });
     expect(refresh.status, JSON.stringify(refresh.body)).toBe(202);
-    await waitFor(async () => (await eventOf(connectionId, 'TransactionsFetchingProgress', { stage: 'Started' }))[startedBefore]);
+    await waitFor(async () => (await eventOf(connectionId, 'TransactionsFetchingProgress', { stage: 'Started' }))[startedBefore], 60_000);
     await kill(second);
     await processes.worker();
     await waitFor(async () => (await eventOf(connectionId, 'ConnectionRefreshSuccess'))[0], 90_000);
