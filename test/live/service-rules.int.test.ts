@@ -1,5 +1,5 @@
 /**
- * Live refresh rules of the service (issue 13; docs/live.md "Refresh quota", "PSU-IP-Address"),
+ * Live journeys and refresh rules of the service (issue 13; docs/live.md "PSU-IP-Address", "Refresh quota"),
  * through the test bank behind the Prism gate: the bank's validUntil caps the consent, a refresh
  * with psuIpAddress does not count, the bank's ACCESS_EXCEEDED blocks refreshes until the
  * provider's next local midnight, and a consent revoked or expired at the bank sends its
@@ -68,6 +68,59 @@ async function waitForEvent(connectionId: string, type: string, nth = 1) {
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+describe('live journeys', { timeout: 120_000 }, () => {
+  it('availableAccounts: the second SCA (outcome Continue) keeps the journey and its state; the connection becomes Active', async () => {
+    await t.services.providers.importLive([
+      { code: 'cz_two_step', name: 'Two Step Bank', countryCode: 'CZ', bicCodes: [], timeZone: 'Europe/Prague', status: 'Active', logoUrl: null, connector: 'berlin-group', xs2a: { ...XS2A_DEFAULTS, baseUrl: gate.url, consentModel: 'availableAccounts' } },
+    ]);
+    const twoStep = (await t.call('GET', '/v1/providers?search=Two', { key })).body.data[0].id;
+    const created = await t.call('POST', '/v1/connections', { key, clientId, body: { returnUrl: 'https://app.example/done', providerId: twoStep, psuIpAddress: '198.51.100.20' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const first = await fetch(`${created.body.redirectUrl}?approve=1`, { redirect: 'manual' });
+    const callback = new URL(first.headers.get('location')!);
+    const next = await fetch(callback, { redirect: 'manual' });
+    expect(next.status).toBe(303);
+    const secondSca = next.headers.get('location')!;
+    // Not the partner's returnUrl yet: the bank's next SCA address; the connection is still Pending with its journey open.
+    expect(secondSca.startsWith('https://app.example')).toBe(false);
+    expect((await t.call('GET', `/v1/connections/${created.body.connectionId}`, { key, clientId })).body.state).toBe('Pending');
+    const second = await fetch(`${secondSca}?approve=1`, { redirect: 'manual' });
+    const back = await fetch(second.headers.get('location')!, { redirect: 'manual' });
+    expect(new URL(back.headers.get('location')!).searchParams.get('resultCode')).toBe('Ok');
+    expect(await settle(t, key, clientId, created.body.connectionId)).toBe('Active');
+  });
+
+  it('a journey the user refuses at the bank ends Disabled, and its pending consent is deleted at the bank', async () => {
+    const created = await t.call('POST', '/v1/connections', { key, clientId, body: { returnUrl: 'https://app.example/done', providerId, psuIpAddress: '198.51.100.20' } });
+    const consentId = new URL(created.body.redirectUrl).pathname.split('/').pop()!;
+    const denied = await fetch(`${created.body.redirectUrl}?deny=1`, { redirect: 'manual' });
+    const back = await fetch(denied.headers.get('location')!, { redirect: 'manual' });
+    expect(new URL(back.headers.get('location')!).searchParams.get('resultCode')).toBe('Error');
+    expect(await settle(t, key, clientId, created.body.connectionId)).toBe('Disabled');
+    const until = Date.now() + 30_000;
+    while (!bank.requests.some((r) => r.method === 'DELETE' && r.path.includes(consentId)) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    expect(bank.requests.some((r) => r.method === 'DELETE' && r.path.includes(consentId))).toBe(true);
+  });
+
+  it('a live direct connection without psuIpAddress starts at the bank when the user opens our page, with the browser address', async () => {
+    const created = await t.call('POST', '/v1/connections', { key, clientId, body: { returnUrl: 'https://app.example/done', providerId } });
+    const ours = created.body.redirectUrl.replace(t.services.config.baseUrl, t.baseUrl);
+    const before = bank.requests.length;
+    const opened = await fetch(ours, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    const sca = opened.headers.get('location')!;
+    const consentCall = bank.requests.slice(before).find((r) => r.method === 'POST' && r.path.startsWith('/v1/consents'))!;
+    expect(consentCall.headers['psu-ip-address']).toBe('127.0.0.1');
+    // Opened again: the same SCA address, no second consent.
+    const again = await fetch(ours, { redirect: 'manual' });
+    expect(again.headers.get('location')).toBe(sca);
+    expect(bank.requests.slice(before).filter((r) => r.method === 'POST' && r.path.startsWith('/v1/consents'))).toHaveLength(1);
+    const approved = await fetch(`${sca}?approve=1`, { redirect: 'manual' });
+    await fetch(approved.headers.get('location')!, { redirect: 'manual' });
+    expect(await settle(t, key, clientId, created.body.connectionId)).toBe('Active');
+  });
+});
 
 describe('live refresh', { timeout: 120_000 }, () => {
   it("the bank's validUntil (maxConsentDays 30) caps the partner's P90D", async () => {
