@@ -1,9 +1,10 @@
 /**
- * Live journeys and refresh rules of the service (issue 13; docs/live.md "PSU-IP-Address", "Refresh quota"),
- * through the test bank behind the Prism gate: the bank's validUntil caps the consent, a refresh
- * with psuIpAddress does not count, the bank's ACCESS_EXCEEDED blocks refreshes until the
- * provider's next local midnight, and a consent revoked or expired at the bank sends its
- * consent webhook.
+ * Live journeys and refresh rules of the service (issue 13; docs/live.md "PSU-IP-Address",
+ * "Refresh quota"), through the test bank behind the Prism gate: a second SCA (Continue), a
+ * refused journey's pending consent deleted at the bank, `/connect/bank/{state}` starting the
+ * consent with the browser's address; the bank's validUntil caps the consent, a refresh with
+ * psuIpAddress does not count, the bank's ACCESS_EXCEEDED blocks refreshes until the provider's
+ * next local midnight, and a consent revoked or expired at the bank sends its consent webhook.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { XS2A_DEFAULTS } from '../../src/banks/berlin-group/config.ts';
