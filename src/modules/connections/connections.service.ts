@@ -98,7 +98,8 @@ export const subjectOf = (c: Connection): EventSubject => ({ partnerId: c.partne
 
 /** validation_error (naming `field`) unless `value` is absent or an IPv4 or IPv6 address (PSU-IP-Address). */
 export function checkPsuIpAddress(field: string, value: string | undefined): void {
-  if (value !== undefined && isIP(value) === 0) throw invalid(field, 'must be the end user\'s IPv4 or IPv6 address');
+  // A zone id (`fe80::1%eth0`) names an interface of ours, not the user's address.
+  if (value !== undefined && (isIP(value) === 0 || value.includes('%'))) throw invalid(field, 'must be the end user\'s IPv4 or IPv6 address');
 }
 
 /** `ownershipType` parsed case-insensitively; anything unknown falls back to Personal (spec). */

@@ -1,16 +1,11 @@
 /** Metered live events in PostgreSQL (`usage_events`, migration 0014). */
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
-import type { UsageKind } from '../../db/schema.ts';
+import type { Insertable } from 'kysely';
+import type { UsageEventsTable, UsageKind } from '../../db/schema.ts';
 
-export interface UsageEvent {
-  key: string;
-  kind: UsageKind;
-  partnerId: string;
-  clientId: string;
-  connectionId: string;
-  at: Date;
-}
+/** One metered event (the row without its serial id). */
+export type UsageEvent = Omit<Insertable<UsageEventsTable>, 'id'>;
 
 export function usageRepository(db: Db | Tx) {
   return {
