@@ -1,9 +1,9 @@
 /**
  * Live journeys with a live key over real HTTP, through the Prism gate (issue 13): the direct flow
- * with and without the partner's psuIpAddress, the PSU denying at the bank, and the hosted flow in
- * a real browser (Debian's Chromium), each to Active with accounts and transactions.
+ * with the partner's psuIpAddress and the hosted flow in a real browser (Debian's Chromium), each
+ * to Active with accounts and transactions. (Without psuIpAddress, a refused journey and the
+ * second SCA of availableAccounts: test/live/service-rules.int.test.ts.)
  */
-import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PSU, useLiveWorld } from './live-world.ts';
@@ -36,26 +36,7 @@ describe('journeys', () => {
     await w.waitForHook(id, 'ConnectionCreateSuccess');
   });
 
-  it("direct flow without psuIpAddress: redirectUrl opens on the service, which takes the browser's address", async () => {
-    const created = await w.call('POST', '/v1/connections', { returnUrl: 'http://localhost:8080/done', providerId: w.partner.providerId });
-    expect(created.status).toBe(200);
-    expect(new URL(created.body.redirectUrl).pathname).toMatch(/^\/connect\/bank\//);
-    expect(w.bank.consents.size).toBe(0);
-    const start = await fetch(created.body.redirectUrl, { redirect: 'manual' });
-    expect(start.status).toBe(303);
-    expect(w.bank.requests.find((r) => r.method === 'POST')!.headers['psu-ip-address']).toBe('127.0.0.1');
-    await w.authorizeAtBank(start.headers.get('location')!);
-    expect((await w.settle(created.body.connectionId)).state).toBe('Active');
-  });
-
-  it('the NOK redirect (the PSU denies at the bank) ends the journey: resultCode Error, connection Disabled', async () => {
-    const created = await w.call('POST', '/v1/connections', { returnUrl: 'http://localhost:8080/done', providerId: w.partner.providerId, psuIpAddress: PSU });
-    const landed = await w.authorizeAtBank(created.body.redirectUrl, false);
-    expect(landed.searchParams.get('resultCode')).toBe('Error');
-    expect((await w.settle(created.body.connectionId)).state).toBe('Disabled');
-  });
-
-  it.skipIf(!existsSync('/usr/bin/chromium'))('hosted flow in a browser: confirm, the bank SCA page, Approve, back to the partner; Active', async () => {
+  it('hosted flow in a browser: confirm, the bank SCA page, Approve, back to the partner; Active', async () => {
     browser ??= await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
     const session = await w.call('POST', '/v1/connect-sessions', { returnUrl: 'http://localhost:8080/done', providerId: w.partner.providerId });
     expect(session.status, JSON.stringify(session.body)).toBe(200);

@@ -1,8 +1,9 @@
 /**
  * Live refreshes and the consent at the bank, with a live key over real HTTP through the Prism gate
  * (issue 13): pending -> booked keeps our transaction id (with the bank's entryReference and
- * without any bank id), the daily background quota in the provider's time zone, 401
- * CONSENT_EXPIRED, a revocation at the bank, and revoke sending DELETE.
+ * without any bank id), four background refreshes a day then refresh_quota_exceeded until the
+ * provider's next local midnight, and revoke sending DELETE. (Consent expiry and revocation at the
+ * bank, and the bank's own ACCESS_EXCEEDED: test/live/service-rules.int.test.ts.)
  */
 import { TZDate } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
@@ -64,23 +65,7 @@ describe('refresh', () => {
 
 });
 
-describe('consent at the bank', () => {
-  it('401 CONSENT_EXPIRED makes the connection Inactive with ConnectionConsentExpired', async () => {
-    const id = await w.activeConnection();
-    w.bank.switches.consentExpired = true;
-    await w.call('POST', `/v1/connections/${id}/refresh`, { psuIpAddress: PSU });
-    await w.waitForHook(id, 'ConnectionConsentExpired');
-    expect((await w.connection(id)).body.state).toBe('Inactive');
-  });
-
-  it('a revocation at the bank makes the connection Inactive with ConnectionConsentRevoked', async () => {
-    const id = await w.activeConnection();
-    w.bank.revokeAtBank([...w.bank.consents.values()].at(-1)!.consentId);
-    await w.call('POST', `/v1/connections/${id}/refresh`);
-    await w.waitForHook(id, 'ConnectionConsentRevoked');
-    expect((await w.connection(id)).body.state).toBe('Inactive');
-  });
-
+describe('revoke', () => {
   it('revoke sends DELETE /v1/consents/{id}', async () => {
     const id = await w.activeConnection();
     const consentId = [...w.bank.consents.values()].at(-1)!.consentId;
