@@ -196,7 +196,7 @@ describe('data', () => {
     expect(bank.requests.at(-1)!.headers['psu-ip-address']).toBe(PSU);
     for (let i = 0; i < 4; i++) await c.fetchTransactions(consent, 'acc-current', since);
     expect(bank.requests.at(-1)!.headers['psu-ip-address']).toBeUndefined();
-    expect(bank.backgroundReads(JSON.parse(consent).consentId, 'acc-current')).toBe(4);
+    expect(bank.backgroundReads(JSON.parse(consent).consentId, '/v1/accounts/acc-current/transactions')).toBe(4);
     expect((await bankError(c.fetchTransactions(consent, 'acc-current', since))).code).toBe('access_exceeded');
     // The PSU present does not count.
     expect(await c.fetchTransactions(consent, 'acc-current', since, { psuIpAddress: PSU })).not.toHaveLength(0);

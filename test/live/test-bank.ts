@@ -10,8 +10,8 @@
  *   answer 302 to the TPP-Redirect-URI / TPP-Nok-Redirect-URI.
  * - Data: one PSU with a current account (paged transactions, pending ones) and a savings
  *   account; pages of `pageSize` linked by relative `_links.next`. Calls without PSU-IP-Address
- *   count per consent, account and local day; past the consent's frequencyPerDay they answer 429
- *   ACCESS_EXCEEDED (only a query's first page counts).
+ *   count per consent, account resource (list, balances, transactions) and local day; past the
+ *   consent's frequencyPerDay they answer 429 ACCESS_EXCEEDED (only a query's first page counts).
  * - Ids: `idMode` 'entryReference' gives every transaction an entryReference kept when a pending
  *   one books; 'none' gives no ids at all (the service matches pending -> booked itself).
  * - Switches (control): 401 CONSENT_EXPIRED, revoke at the bank, 429, 5xx for the next N data
@@ -187,9 +187,9 @@ export class TestBank {
     return full;
   }
 
-  /** Background (no PSU-IP-Address) reads of `resourceId` under `consentId` on the bank's local day. */
-  backgroundReads(consentId: string, resourceId: string): number {
-    return this.counters.get(`${consentId}:${resourceId}:${this.localDate(this.now())}`) ?? 0;
+  /** Background (no PSU-IP-Address) reads of `path` (e.g. /v1/accounts/acc-current/transactions) under `consentId` on the bank's local day. */
+  backgroundReads(consentId: string, path: string): number {
+    return this.counters.get(`${consentId}:${path}:${this.localDate(this.now())}`) ?? 0;
   }
 
   /** Applies a control action (also reached as `POST /_control/{action}`). */
@@ -308,11 +308,11 @@ export class TestBank {
     if (!accountsMatch) return error(404, 'RESOURCE_UNKNOWN', 'Unknown resource');
     const resourceId = accountsMatch[1] ? decodeURIComponent(accountsMatch[1]) : undefined;
     const firstPage = !url.searchParams.get('page');
-    if (!req.headers['psu-ip-address'] && firstPage && !this.countBackground(consent, resourceId ?? '*')) {
+    if (!req.headers['psu-ip-address'] && firstPage && !this.countBackground(consent, path)) {
       return error(429, 'ACCESS_EXCEEDED', `More than ${consent.frequencyPerDay} background reads today`);
     }
     const visible = this.visibleAccounts(consent);
-    if (!resourceId) return reply(200, { accounts: visible.map((a) => this.accountBody(a, url.searchParams.get('withBalance') === 'true' && 'balances' in consent.access)) });
+    if (!resourceId) return reply(200, { accounts: visible.map((a) => this.accountBody(a, url.searchParams.get('withBalance') === 'true' && !('availableAccounts' in consent.access))) });
     const account = visible.find((a) => a.resourceId === resourceId);
     if (!account) return error(404, 'RESOURCE_UNKNOWN', 'Unknown account');
     if (accountsMatch[2] === '/balances') return reply(200, { account: { iban: account.iban, currency: account.currency }, balances: this.balances(account) });
@@ -363,8 +363,8 @@ export class TestBank {
   }
 
   /** Counts a background read; false when the consent's frequencyPerDay is used for today. */
-  private countBackground(consent: BankConsent, resourceId: string): boolean {
-    const key = `${consent.consentId}:${resourceId}:${this.localDate(this.now())}`;
+  private countBackground(consent: BankConsent, path: string): boolean {
+    const key = `${consent.consentId}:${path}:${this.localDate(this.now())}`;
     const count = (this.counters.get(key) ?? 0) + 1;
     this.counters.set(key, count);
     return count <= consent.frequencyPerDay;

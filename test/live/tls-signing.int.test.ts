@@ -93,11 +93,18 @@ describe('mutual TLS', () => {
     const foreign = connector({ tls: { certFile: files['foreign.pem']!, keyFile: files['foreign.key']!, caFile: files['ca.pem']! } });
     const refused = await foreign.beginRefresh(consent).then(() => null, (e: unknown) => e);
     expect(refused).toBeInstanceOf(BankError);
-    expect((refused as BankError).message).toMatch(/^cz_tls: /);
+    // TLS 1.3: the server's refusal arrives as a closed connection, indistinguishable from a reset.
+    expect(refused).toMatchObject({ code: 'bank_unavailable', temporary: true });
+    expect((refused as BankError).message).toMatch(/^cz_tls: the bank closed the connection .*client certificate/);
     await foreign.close();
     const anonymous = new Agent({ connect: { ca: readFileSync(files['ca.pem']!) } });
     await expect(request(`${baseUrl}/v1/consents/c1/status`, { dispatcher: anonymous })).rejects.toThrow();
     await anonymous.close();
+    // Without caFile the bank's server certificate (from the test's CA) is not trusted: definitive.
+    const untrusting = connector({ tls: { certFile: files['qwac.pem']!, keyFile: files['qwac.key']! } });
+    const untrusted = await untrusting.beginRefresh(consent).then(() => null, (e: unknown) => e);
+    expect(untrusted).toMatchObject({ code: 'bank_tls_failed', temporary: false });
+    await untrusting.close();
     expect(seen.length).toBe(before);
   });
 

@@ -46,8 +46,12 @@ export function transportErrorOf(provider: string, error: unknown, timeoutMs: nu
   if (err.name === 'TimeoutError' || err.name === 'AbortError' || err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT') {
     return new BankError('bank_unavailable', `${provider}: the bank did not answer within ${timeoutMs} ms; retry later`, true);
   }
-  if (/^ERR_(SSL|TLS)_|CERT/.test(err.code ?? '')) {
+  if (/^ERR_(SSL|TLS)_|CERT|UNABLE_TO_VERIFY/.test(err.code ?? '')) {
     return new BankError('bank_tls_failed', `${provider}: the TLS connection to the bank failed (${err.code}); check the provider's certificates`);
+  }
+  if (err.code === 'UND_ERR_SOCKET') {
+    // Under TLS 1.3 a bank refusing our client certificate also just closes the connection.
+    return new BankError('bank_unavailable', `${provider}: the bank closed the connection (${err.code}; a refused TLS client certificate looks the same); retry later`, true);
   }
   return new BankError('bank_unavailable', `${provider}: the bank could not be reached (${err.code ?? err.message ?? 'network error'}); retry later`, true);
 }
