@@ -11,10 +11,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providerIdFor } from '../src/banks/sandbox/catalog.ts';
+import { XS2A_DEFAULTS } from '../src/banks/berlin-group/config.ts';
 import { loadConfig } from '../src/config.ts';
 import { parseLiveCatalog } from '../src/modules/providers/live-catalog.ts';
 import { errorCode, startTestApp, type TestApp } from './helpers/app.ts';
 import { providerIds } from './helpers/journey.ts';
+import { BankdataProcesses } from './helpers/processes.ts';
 
 const bin = new URL('../bin/bankdata.js', import.meta.url).pathname;
 const run = promisify(execFile);
@@ -112,6 +114,28 @@ describe('providers import / list', { timeout: 120_000 }, () => {
     const text = await run(process.execPath, [bin, 'providers', 'import', join(dir, 'bad.json')], { env: { ...process.env, DATABASE_URL: t.databaseUrl } }).catch((e) => e);
     expect(text.stderr).toMatch(/Entry 1 \(sneaky_xf\):/);
     expect(parseLiveCatalog('{"code": "x"}', dir).problems[0]!.errors[0]).toMatch(/JSON array/);
+  });
+});
+
+describe('start-up', { timeout: 120_000 }, () => {
+  it("a live provider's missing certificate file stops the start with an error naming the provider", async () => {
+    const certFile = join(dir, 'gone.pem');
+    writeFileSync(certFile, '-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----\n');
+    const entry = { code: 'certless_cz', name: 'Certless Banka', countryCode: 'CZ', bicCodes: [], timeZone: 'Europe/Prague', status: 'Active' as const, logoUrl: null, connector: 'berlin-group' as const };
+    const xs2a = { ...XS2A_DEFAULTS, baseUrl: 'https://certless.example', tls: { certFile, keyFile: join(dir, 'qwac.key') } };
+    await t.services.providers.importLive([{ ...entry, xs2a }]);
+    rmSync(certFile);
+    const processes = new BankdataProcesses(t);
+    const started = await processes.worker().then(
+      () => 'started',
+      (error: Error) => error.message,
+    );
+    processes.killAll();
+    expect(started).toMatch(/worker exited 1/);
+    expect(started).toMatch(/Live provider certless_cz: cannot read its TLS certificate/);
+    expect(started).toContain(certFile);
+    // Disabled providers are not built at start-up (nor listed).
+    await t.services.providers.importLive([{ ...entry, status: 'Disabled', xs2a }]);
   });
 });
 
