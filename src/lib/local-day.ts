@@ -11,3 +11,9 @@ export function localDay(at: Date, timeZone: string): { start: Date; end: Date }
   const [year, month, day] = [local.getFullYear(), local.getMonth(), local.getDate()];
   return { start: new Date(new TZDate(year, month, day, timeZone).getTime()), end: new Date(new TZDate(year, month, day + 1, timeZone).getTime()) };
 }
+
+/** The local date of `at` in `timeZone`, as `YYYY-MM-DD` (e.g. an XS2A validUntil or dateFrom). */
+export function localDate(at: Date, timeZone: string): string {
+  const local = new TZDate(at.getTime(), timeZone);
+  return `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}`;
+}

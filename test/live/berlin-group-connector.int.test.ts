@@ -234,7 +234,9 @@ describe('errors and revocation', () => {
     expect((await bankError(c.listAccounts(consent))).code).toBe('access_exceeded');
     bank.switches.accessExceeded = false;
 
-    bank.switches.failNext = 1;
+    // The switches also answer over HTTP, outside the XS2A paths (as npm run live-demo uses them).
+    const control = await fetch(`${bank.url}/_control/switches`, { method: 'POST', body: JSON.stringify({ failNext: 1 }) });
+    expect(await control.json()).toMatchObject({ failNext: 1 });
     expect(await bankError(c.listAccounts(consent))).toMatchObject({ code: 'bank_unavailable', temporary: true });
 
     bank.switches.slowMs = 1000;

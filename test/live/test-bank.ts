@@ -23,7 +23,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { TZDate } from '@date-fns/tz';
+import { localDate } from '../../src/lib/local-day.ts';
 
 export type ConsentStatus = 'received' | 'valid' | 'rejected' | 'expired' | 'revokedByPsu' | 'terminatedByTpp';
 
@@ -247,8 +247,7 @@ export class TestBank {
   }
 
   private localDate(at: Date): string {
-    const local = new TZDate(at.getTime(), this.timeZone);
-    return `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}`;
+    return localDate(at, this.timeZone);
   }
 
   /** The consent with its status moved on by the bank's clock (past validUntil = expired). */

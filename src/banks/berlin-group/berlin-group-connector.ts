@@ -17,9 +17,9 @@
  * Consent references are JSON `{consentId, validUntil}` (validUntil: the bank's local date,
  * inclusive); a pending consent adds the step and the redirect addresses to reuse on a second SCA.
  */
-import { TZDate } from '@date-fns/tz';
 import type { ProviderTraits } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { localDate, localDay } from '../../lib/local-day.ts';
 import {
   BankError,
   type AuthorizationRequest,
@@ -254,14 +254,13 @@ export class BerlinGroupConnector implements BankConnector {
 
   /** `at` as a date in the provider's time zone (YYYY-MM-DD). */
   private localDate(at: Date): string {
-    const local = new TZDate(at.getTime(), this.provider.timeZone);
-    return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
+    return localDate(at, this.provider.timeZone);
   }
 
   /** The instant a consent valid until `date` (inclusive, the bank's local date) ends: the next local midnight (UTC). */
   private endOfLocalDate(date: string): Date {
-    const [year, month, day] = date.slice(0, 10).split('-').map(Number) as [number, number, number];
-    return new Date(new TZDate(year, month - 1, day + 1, this.provider.timeZone).getTime());
+    // Noon UTC of that date lies within the same local date in every European zone.
+    return localDay(new Date(`${date.slice(0, 10)}T12:00:00Z`), this.provider.timeZone).end;
   }
 }
 
@@ -277,8 +276,4 @@ function parseConsent(consentRef: ConsentReference): BerlinGroupConsent {
 
 function ip(psuIpAddress: string | undefined): { psuIpAddress?: string } {
   return psuIpAddress ? { psuIpAddress } : {};
-}
-
-function pad(n: number): string {
-  return String(n).padStart(2, '0');
 }
