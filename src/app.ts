@@ -29,6 +29,7 @@ import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { providersRoutes } from './modules/providers/providers.routes.ts';
 import { simplefinRoutes } from './modules/simplefin/simplefin.routes.ts';
 import { simplefinProtocolRoutes } from './modules/simplefin/simplefin.protocol.routes.ts';
+import { usageRoutes } from './modules/usage/usage.routes.ts';
 import type { Services } from './services.ts';
 
 export const version: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
@@ -70,6 +71,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
 
   await app.register(healthRoutes, { health: healthService({ db: services.db, queue: services.queue }) });
   await app.register(partnersRoutes, { partners: services.partners });
+  await app.register(usageRoutes, { usage: services.usage });
   await app.register(providersRoutes, { providers: services.providers });
   await app.register(clientsRoutes, { clients: services.clients });
   app.addSchema(ConnectionSchema);

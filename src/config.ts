@@ -3,6 +3,7 @@
  * DATABASE_URL (unset = embedded PostgreSQL), PORT (3000), BANKDATA_BASE_URL
  * (http://localhost:PORT), BANKDATA_DATA_DIR (./.bankdata), LOG_LEVEL (info), REDIS_URL (rate-limit
  * counters in Redis instead of PostgreSQL), BANKDATA_RATE_LIMIT (100 requests/s per key),
+ * BANKDATA_ALLOW_PRIVATE_WEBHOOK_URLS (false: live webhook endpoints must be public https addresses),
  * BANKDATA_WEBHOOK_CONCURRENCY (4 delivery fetchers per worker), BANKDATA_WEBHOOK_BATCH_SIZE (64
  * delivery jobs per fetch), BANKDATA_DB_POOL_SIZE (10 database connections per serve/worker process),
  * BANKDATA_DOWNLOAD_CONCURRENCY (32 downloads at once per worker).
@@ -33,6 +34,11 @@ export interface Config {
   readonly metricsHost: string;
   /** Also answer GET /metrics on the public port. */
   readonly metricsPublic: boolean;
+  /**
+   * Live webhook endpoints may be private, loopback or link-local addresses, over plain http too
+   * (development and tests only; warned about at start-up and in `partner show`).
+   */
+  readonly allowPrivateWebhookUrls: boolean;
 }
 
 /** A positive integer from `env[name]`, or `fallback` when unset; throws an Error naming the variable. */
@@ -51,9 +57,9 @@ function portNumber(env: NodeJS.ProcessEnv, name: string): number {
   return value;
 }
 
-/** true/false (unset: false) from `env[name]`; throws an Error naming the variable. */
+/** true/false (unset or empty: false) from `env[name]`; throws an Error naming the variable. */
 function flag(env: NodeJS.ProcessEnv, name: string): boolean {
-  const value = env[name] ?? 'false';
+  const value = env[name] || 'false';
   if (value !== 'true' && value !== 'false') throw new Error(`${name} must be true or false, got "${value}"`);
   return value === 'true';
 }
@@ -89,5 +95,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: env.BANKDATA_METRICS_PORT ? portNumber(env, 'BANKDATA_METRICS_PORT') : null,
     metricsHost: env.BANKDATA_METRICS_HOST ?? env.HOST ?? '0.0.0.0',
     metricsPublic: flag(env, 'BANKDATA_METRICS_PUBLIC'),
+    allowPrivateWebhookUrls: flag(env, 'BANKDATA_ALLOW_PRIVATE_WEBHOOK_URLS'),
   });
 }

@@ -11,8 +11,9 @@ import type { PartnerInput } from '../modules/partners/partners.service.ts';
 import { runMigrate, withServices } from './admin.ts';
 import { examples, print, table, warn, type OutputOptions } from './output.ts';
 import { runBackup, runDbUrl, runRestore } from './database.ts';
-import { runServer } from './server.ts';
+import { PRIVATE_WEBHOOKS_WARNING, runServer } from './server.ts';
 import { json, uuid } from './options.ts';
+import { addLiveCommands } from './live.ts';
 import { addSimplefinCommands } from './simplefin.ts';
 
 export const program = new Command('bankdata')
@@ -210,7 +211,13 @@ partner
   .requiredOption('--partner <id>', 'partner id', uuid)
   .addOption(json())
   .addHelpText('after', examples('bankdata partner show --partner <partnerId> --json'))
-  .action((o: PartnerFlags) => withServices(o, async (s) => print(o, partnerView(await s.partners.show(o.partner)), showPartner)));
+  .action((o: PartnerFlags) =>
+    withServices(o, async (s) => {
+      // The operator's BANKDATA_ALLOW_PRIVATE_WEBHOOK_URLS applies to every partner's live endpoint: shown, and warned about when on.
+      const view = { ...partnerView(await s.partners.show(o.partner)), liveWebhookPrivateUrlsAllowed: s.config.allowPrivateWebhookUrls };
+      print(o, view, (v) => `${showPartner(v)}${v.liveWebhookPrivateUrlsAllowed ? `\n${PRIVATE_WEBHOOKS_WARNING}` : ''}`);
+    }),
+  );
 
 const key = program.command('key').description('manage API keys').addHelpText('after', examples('bankdata key list --partner <partnerId>'));
 
@@ -348,4 +355,5 @@ webhook
     }),
   );
 
+addLiveCommands(program);
 addSimplefinCommands(program);
