@@ -8,8 +8,9 @@ import { redactedHeaders, redactUrl } from './lib/logging.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
-import { errorEnvelopePlugin, requestIdFrom } from './plugins/error-envelope.ts';
+import { clientErrorHandler, errorEnvelopePlugin, frameworkErrors, requestIdFrom } from './plugins/error-envelope.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { inputTextPlugin, parseFormBody } from './plugins/input-text.ts';
 import formbody from '@fastify/formbody';
 import accepts from '@fastify/accepts';
 import { bankCallbackRoutes } from './hosted/bank-callback.routes.ts';
@@ -40,21 +41,16 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       serializers: { req: (request) => ({ method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip }) },
     },
     genReqId: requestIdFrom,
+    frameworkErrors,
+    clientErrorHandler,
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: false } },
     routerOptions: { ignoreTrailingSlash: true },
   });
 
-  // The API speaks JSON only: a text/plain body is 415, not a schema error.
-  app.removeContentTypeParser('text/plain');
-  // An empty JSON body is no body, so routes whose body is optional (refresh, revoke, subscribe)
-  // accept `Content-Type: application/json` without one; routes that need a body answer 400
-  // validation_error from their schema. Anything else goes to Fastify's own (safe) JSON parser.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => (body === '' ? done(null, undefined) : parseJson(request, body as string, done)));
   await app.register(errorEnvelopePlugin);
+  await app.register(inputTextPlugin);
   await app.register(openapiPlugin, { baseUrl: services.config.baseUrl, version });
   await app.register(authPlugin, { partners: services.partners, countRequests: !services.config.redisUrl, clock: services.clock });
   await app.register(rateLimitPlugin, { clock: services.clock, defaultLimit: services.config.rateLimit, redisUrl: services.config.redisUrl });
@@ -72,7 +68,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
 
   // Hosted pages: HTML forms, no API key.
   await app.register(async (hosted) => {
-    await hosted.register(formbody);
+    await hosted.register(formbody, { parser: parseFormBody });
     await hosted.register(accepts);
     await hosted.register(sandboxBankRoutes, { connections: services.connections, baseUrl: services.config.baseUrl });
     await hosted.register(bankCallbackRoutes, { connections: services.connections });
