@@ -24,7 +24,7 @@ export function rawRequest(baseUrl: string, head: string, body: Buffer | string 
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname);
     const chunks: Buffer[] = [];
-    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', (error) => (chunks.length > 0 ? finish() : reject(error)));
     socket.on('close', finish);
     socket.write(Buffer.concat([Buffer.from(lines, 'latin1'), payload]));
