@@ -25,8 +25,9 @@ export function rawRequest(baseUrl: string, head: string, body: Buffer | string 
     const socket = connect(Number(port), hostname);
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', (error) => (chunks.length > 0 ? finish() : reject(error)));
+    socket.on('error', (error) => (chunks.length > 0 && !done ? finish() : reject(error)));
     socket.on('close', finish);
+    socket.setTimeout(15_000, () => socket.destroy(new Error(`no answer within 15 s to ${head.split('\r\n')[0]}`)));
     socket.write(Buffer.concat([Buffer.from(lines, 'latin1'), payload]));
     let done = false;
     function finish(): void {
