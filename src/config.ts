@@ -4,9 +4,12 @@
  * (http://localhost:PORT), BANKDATA_DATA_DIR (./.bankdata), LOG_LEVEL (info), REDIS_URL (rate-limit
  * counters in Redis instead of PostgreSQL), BANKDATA_RATE_LIMIT (100 requests/s per key),
  * BANKDATA_WEBHOOK_CONCURRENCY (4 delivery fetchers per worker), BANKDATA_WEBHOOK_BATCH_SIZE (64
- * delivery jobs per fetch), BANKDATA_DB_POOL_SIZE (10 database connections per serve/worker process).
+ * delivery jobs per fetch), BANKDATA_DB_POOL_SIZE (10 database connections per serve/worker process),
+ * BANKDATA_SECRET_KEY and BANKDATA_SECRET_KEY_PREVIOUS (the key of secrets at rest; lib/secret-keys.ts).
  * Job-queue and sandbox knobs are read where they apply (src/jobs/queue.ts, src/services.ts).
  */
+import { parseSecretKey } from './lib/secret-keys.ts';
+
 export interface Config {
   readonly databaseUrl: string | undefined;
   readonly port: number;
@@ -23,6 +26,10 @@ export interface Config {
   readonly webhookConcurrency: number;
   /** Delivery jobs (each a connection's run of due deliveries) each fetcher takes at once. */
   readonly webhookBatchSize: number;
+  /** BANKDATA_SECRET_KEY (32 bytes): seals webhook secrets; unset = a key generated into dataDir. */
+  readonly secretKey: Buffer | undefined;
+  /** BANKDATA_SECRET_KEY_PREVIOUS: opens what the previous key sealed, during a rotation. */
+  readonly secretKeyPrevious: Buffer | undefined;
 }
 
 /** A positive integer from `env[name]`, or `fallback` when unset; throws an Error naming the variable. */
@@ -59,5 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: positiveInt(env, 'BANKDATA_DB_POOL_SIZE', 10),
     webhookConcurrency: positiveInt(env, 'BANKDATA_WEBHOOK_CONCURRENCY', 4),
     webhookBatchSize: positiveInt(env, 'BANKDATA_WEBHOOK_BATCH_SIZE', 64),
+    secretKey: env.BANKDATA_SECRET_KEY ? parseSecretKey(env.BANKDATA_SECRET_KEY, 'BANKDATA_SECRET_KEY') : undefined,
+    secretKeyPrevious: env.BANKDATA_SECRET_KEY_PREVIOUS ? parseSecretKey(env.BANKDATA_SECRET_KEY_PREVIOUS, 'BANKDATA_SECRET_KEY_PREVIOUS') : undefined,
   });
 }

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from '../../src/db/embedded.ts';
-import type { TestApp } from './app.ts';
+import { TEST_SECRET_KEY, type TestApp } from './app.ts';
 
 const bin = new URL('../../bin/bankdata.js', import.meta.url).pathname;
 
@@ -36,7 +36,7 @@ export class BankdataProcesses {
 
   private start(command: 'worker' | 'serve', env: Record<string, string>): Promise<ChildProcess> {
     const child = spawn(process.execPath, [bin, command], {
-      env: { ...process.env, ...this.env, DATABASE_URL: this.t.databaseUrl, BANKDATA_BASE_URL: this.t.baseUrl, LOG_LEVEL: 'warn', ...env },
+      env: { ...process.env, ...this.env, DATABASE_URL: this.t.databaseUrl, BANKDATA_SECRET_KEY: TEST_SECRET_KEY, BANKDATA_BASE_URL: this.t.baseUrl, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.children.push(child);
