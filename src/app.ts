@@ -16,6 +16,7 @@ import accepts from '@fastify/accepts';
 import { bankCallbackRoutes } from './hosted/bank-callback.routes.ts';
 import { sandboxBankRoutes } from './hosted/sandbox-bank.routes.ts';
 import { connectFlowRoutes } from './hosted/connect-flow.routes.ts';
+import { formProtection } from './hosted/form-protection.ts';
 import { ConnectSessionSchema, connectSessionsRoutes } from './modules/connect-sessions/connect-sessions.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
@@ -69,8 +70,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   // Hosted pages: HTML forms, no API key.
   await app.register(async (hosted) => {
     await hosted.register(formbody, { parser: parseFormBody });
+    await hosted.register(formProtection, { baseUrl: services.config.baseUrl });
     await hosted.register(accepts);
-    await hosted.register(sandboxBankRoutes, { connections: services.connections, baseUrl: services.config.baseUrl });
+    await hosted.register(sandboxBankRoutes, { connections: services.connections, connectSessions: services.connectSessions, baseUrl: services.config.baseUrl });
     await hosted.register(bankCallbackRoutes, { connections: services.connections });
     await hosted.register(connectFlowRoutes, { connectSessions: services.connectSessions, baseUrl: services.config.baseUrl });
   });
