@@ -5,16 +5,14 @@
  * without the form's token is refused; every page says nosniff and names the partner's return
  * origin, not more, in form-action.
  */
-import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
+import { ARTIFACTS, launchChromium } from './helpers/browser.ts';
 import { rawRequest } from './helpers/raw-http.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = 'test-artifacts';
 let t: TestApp;
 let browser: Browser;
 let key: string;
@@ -26,8 +24,6 @@ let attackerOrigin: string;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
-  mkdirSync(ARTIFACTS, { recursive: true });
   partner = createServer((req, res) => {
     const url = new URL(req.url!, 'http://x');
     if (url.pathname === '/attack') {
@@ -46,7 +42,7 @@ beforeAll(async () => {
   t = await startTestApp({ env: { BANKDATA_SANDBOX_SLOW_MS: '0' } });
   ({ apiKey: key } = await t.newPartner({ name: 'Budget App', returnUrlPatterns: ['http://127.0.0.1:*/*'] }));
   clientId = await t.newClient(key);
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   for (const context of contexts) await context.close();
