@@ -7,7 +7,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { STATUS_CODES } from 'node:http';
+import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError, type ErrorCode } from '../lib/errors.ts';
 
@@ -113,7 +113,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const message =
-    status === 431 ? 'request line and headers: are larger than the 16 KiB limit' : status === 408 ? 'request: was not received in time' : 'request: is not valid HTTP/1.1';
+    status === 431 ? `request line and headers: are larger than the ${maxHeaderSize / 1024} KiB limit` : status === 408 ? 'request: was not received in time' : 'request: is not valid HTTP/1.1';
   const requestId = crypto.randomUUID();
   const body = JSON.stringify(envelope(new ApiError('validation_error', message, { status }), requestId));
   if (socket.writable && (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent !== true) {
