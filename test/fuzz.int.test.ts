@@ -45,7 +45,7 @@ const operations: Operation[] = Object.entries(document.paths as Record<string, 
 );
 
 const SEED = Number(process.env.FUZZ_SEED ?? 1411);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 3000);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 2500);
 
 let t: TestApp;
 let apiKey: string;
