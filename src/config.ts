@@ -9,8 +9,11 @@
  * BANKDATA_DOWNLOAD_CONCURRENCY (32 downloads at once per worker).
  * BANKDATA_METRICS_PORT (unset: no metrics listener), BANKDATA_METRICS_HOST (HOST),
  * BANKDATA_METRICS_PUBLIC (false; true also serves GET /metrics on the public port).
+ * BANKDATA_SECRET_KEY and BANKDATA_SECRET_KEY_PREVIOUS (the key of secrets at rest; lib/secret-keys.ts).
  * Job-queue and sandbox knobs are read where they apply (src/jobs/queue.ts, src/services.ts).
  */
+import { parseSecretKey } from './lib/secret-keys.ts';
+
 export interface Config {
   readonly databaseUrl: string | undefined;
   readonly port: number;
@@ -39,6 +42,10 @@ export interface Config {
    * (development and tests only; warned about at start-up and in `partner show`).
    */
   readonly allowPrivateWebhookUrls: boolean;
+  /** BANKDATA_SECRET_KEY (32 bytes): seals webhook secrets; unset = a key generated into dataDir. */
+  readonly secretKey: Buffer | undefined;
+  /** BANKDATA_SECRET_KEY_PREVIOUS: opens what the previous key sealed, during a rotation. */
+  readonly secretKeyPrevious: Buffer | undefined;
 }
 
 /** A positive integer from `env[name]`, or `fallback` when unset; throws an Error naming the variable. */
@@ -96,5 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsHost: env.BANKDATA_METRICS_HOST ?? env.HOST ?? '0.0.0.0',
     metricsPublic: flag(env, 'BANKDATA_METRICS_PUBLIC'),
     allowPrivateWebhookUrls: flag(env, 'BANKDATA_ALLOW_PRIVATE_WEBHOOK_URLS'),
+    secretKey: env.BANKDATA_SECRET_KEY ? parseSecretKey(env.BANKDATA_SECRET_KEY, 'BANKDATA_SECRET_KEY') : undefined,
+    secretKeyPrevious: env.BANKDATA_SECRET_KEY_PREVIOUS ? parseSecretKey(env.BANKDATA_SECRET_KEY_PREVIOUS, 'BANKDATA_SECRET_KEY_PREVIOUS') : undefined,
   });
 }

@@ -14,7 +14,7 @@ import { providerIdFor } from '../src/banks/sandbox/catalog.ts';
 import { XS2A_DEFAULTS } from '../src/banks/berlin-group/config.ts';
 import { loadConfig } from '../src/config.ts';
 import { parseLiveCatalog } from '../src/modules/providers/live-catalog.ts';
-import { errorCode, startTestApp, type TestApp } from './helpers/app.ts';
+import { errorCode, startTestApp, TEST_SECRET_KEY, type TestApp } from './helpers/app.ts';
 import { providerIds } from './helpers/journey.ts';
 import { BankdataProcesses } from './helpers/processes.ts';
 
@@ -27,7 +27,7 @@ let t: TestApp;
 async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: any; stderr: string }> {
   const { DATABASE_URL: _ignored, ...rest } = process.env;
   try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args, '--json'], { env: { ...rest, DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'warn', ...env } });
+    const { stdout, stderr } = await run(process.execPath, [bin, ...args, '--json'], { env: { ...rest, DATABASE_URL: t.databaseUrl, BANKDATA_SECRET_KEY: TEST_SECRET_KEY, LOG_LEVEL: 'warn', ...env } });
     return { code: 0, out: JSON.parse(stdout), stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -111,7 +111,7 @@ describe('providers import / list', { timeout: 120_000 }, () => {
     expect(problems[4]).toMatch(/more than once/);
     const listed = await cli(['providers', 'list', '--mode', 'live']);
     expect(listed.out.map((p: { code: string }) => p.code)).not.toContain('fresh_ok');
-    const text = await run(process.execPath, [bin, 'providers', 'import', join(dir, 'bad.json')], { env: { ...process.env, DATABASE_URL: t.databaseUrl } }).catch((e) => e);
+    const text = await run(process.execPath, [bin, 'providers', 'import', join(dir, 'bad.json')], { env: { ...process.env, DATABASE_URL: t.databaseUrl, BANKDATA_SECRET_KEY: TEST_SECRET_KEY } }).catch((e) => e);
     expect(text.stderr).toMatch(/Entry 1 \(sneaky_xf\):/);
     expect(parseLiveCatalog('{"code": "x"}', dir).problems[0]!.errors[0]).toMatch(/JSON array/);
   });
@@ -254,7 +254,7 @@ describe('BANKDATA_ALLOW_PRIVATE_WEBHOOK_URLS', { timeout: 120_000 }, () => {
     expect(set.out.url).toBe('http://127.0.0.1:9/hooks');
     const shown = await cli(['partner', 'show', '--partner', partner.partnerId], env);
     expect(shown.out.liveWebhookPrivateUrlsAllowed).toBe(true);
-    const { stdout } = await run(process.execPath, [bin, 'partner', 'show', '--partner', partner.partnerId], { env: { ...process.env, DATABASE_URL: t.databaseUrl, ...env } });
+    const { stdout } = await run(process.execPath, [bin, 'partner', 'show', '--partner', partner.partnerId], { env: { ...process.env, DATABASE_URL: t.databaseUrl, BANKDATA_SECRET_KEY: TEST_SECRET_KEY, ...env } });
     expect(stdout).toMatch(/WARNING: BANKDATA_ALLOW_PRIVATE_WEBHOOK_URLS=true/);
     expect(() => loadConfig({ BANKDATA_ALLOW_PRIVATE_WEBHOOK_URLS: 'yes' })).toThrow(/BANKDATA_ALLOW_PRIVATE_WEBHOOK_URLS must be true or false/);
   });

@@ -8,7 +8,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCode, startTestApp, type TestApp } from './helpers/app.ts';
+import { errorCode, startTestApp, TEST_SECRET_KEY, type TestApp } from './helpers/app.ts';
 import { connect } from './helpers/journey.ts';
 import { freePort } from '../src/db/embedded.ts';
 
@@ -92,7 +92,7 @@ describe('bankdata simplefin (CLI)', () => {
     const bin = new URL('../bin/bankdata.js', import.meta.url).pathname;
     const run = async (...args: string[]) => {
       const { stdout } = await promisify(execFile)(process.execPath, [bin, 'simplefin', ...args, '--partner', a.partnerId, '--client', a.clientId, '--json'], {
-        env: { ...process.env, DATABASE_URL: t.databaseUrl, BANKDATA_BASE_URL: t.baseUrl, LOG_LEVEL: 'silent' },
+        env: { ...process.env, DATABASE_URL: t.databaseUrl, BANKDATA_SECRET_KEY: TEST_SECRET_KEY, BANKDATA_BASE_URL: t.baseUrl, LOG_LEVEL: 'silent' },
       });
       return JSON.parse(stdout);
     };
@@ -115,7 +115,7 @@ describe('logs', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const bin = new URL('../bin/bankdata.js', import.meta.url).pathname;
-    const child = spawn(process.execPath, [bin, 'serve'], { env: { ...process.env, DATABASE_URL: t.databaseUrl, BANKDATA_BASE_URL: base, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, 'serve'], { env: { ...process.env, DATABASE_URL: t.databaseUrl, BANKDATA_SECRET_KEY: TEST_SECRET_KEY, BANKDATA_BASE_URL: base, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout!.on('data', (c: Buffer) => (output += c));
     child.stderr!.on('data', (c: Buffer) => (output += c));

@@ -93,6 +93,17 @@ program
   .addOption(json())
   .addHelpText('after', examples('bankdata restore backups/bankdata-2026-11-24.tar.gz && bankdata start'))
   .action((file: string, o: OutputOptions) => runRestore(file, o));
+program
+  .command('secrets')
+  .description('manage the encryption of secrets at rest (docs/operations.md "Secret key and rotation")')
+  .addHelpText('after', examples('BANKDATA_SECRET_KEY=<new> BANKDATA_SECRET_KEY_PREVIOUS=<old> bankdata secrets reencrypt'))
+  .command('reencrypt')
+  .description('re-encrypt every stored webhook secret under BANKDATA_SECRET_KEY (after a key rotation: BANKDATA_SECRET_KEY_PREVIOUS opens the old ones)')
+  .addOption(json())
+  .addHelpText('after', examples('BANKDATA_SECRET_KEY=<new> BANKDATA_SECRET_KEY_PREVIOUS=<old> bankdata secrets reencrypt --json'))
+  .action((o: OutputOptions) =>
+    withServices(o, async (s) => print(o, await s.webhooks.reencryptSecrets(), (r) => `Re-encrypted ${r.reencrypted} webhook secret(s); ${r.unchanged} already under the current key.`)),
+  );
 
 function partnerView(p: Partner) {
   return {

@@ -18,9 +18,11 @@ import * as webhookDeliveryClaims from './migrations/0011_webhook_delivery_claim
 import * as liveProviders from './migrations/0012_live_providers.ts';
 import * as liveJourneys from './migrations/0013_live_journeys.ts';
 import * as usageEvents from './migrations/0014_usage_events.ts';
+import { sealedWebhookSecrets } from './migrations/0017_sealed_webhook_secrets.ts';
 import * as simplefin from './migrations/0019_simplefin.ts';
+import type { SecretKeys } from '../lib/secret-keys.ts';
 
-const migrations: Record<string, Migration> = {
+const migrations = (keys: SecretKeys | undefined): Record<string, Migration> => ({
   '0001_foundation': foundation,
   '0002_connections': connections,
   '0003_webhooks': webhooks,
@@ -35,19 +37,24 @@ const migrations: Record<string, Migration> = {
   '0012_live_providers': liveProviders,
   '0013_live_journeys': liveJourneys,
   '0014_usage_events': usageEvents,
+  '0017_sealed_webhook_secrets': sealedWebhookSecrets(keys),
   '0019_simplefin': simplefin,
-};
+});
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
-
-function migrator(db: Db): Migrator {
+/** `keys` seal what a migration encrypts (0017: webhook secrets); only needed when there is some. */
+function migrator(db: Db, keys?: SecretKeys): Migrator {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(keys) };
   // Unordered: migrations developed in parallel may land out of name order.
   return new Migrator({ db, provider, migrationTableName: 'kysely_migration', migrationLockTableName: 'kysely_migration_lock', allowUnorderedMigrations: true });
 }
 
-/** Applies pending migrations; returns the names applied now. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const { error, results } = await migrator(db).migrateToLatest();
+/**
+ * Applies pending migrations; returns the names applied now. `keys`: the secret key
+ * (lib/secret-keys.ts) for migrations that encrypt stored rows; a database without such rows
+ * migrates without it.
+ */
+export async function migrateToLatest(db: Db, keys?: SecretKeys): Promise<string[]> {
+  const { error, results } = await migrator(db, keys).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
