@@ -5,7 +5,8 @@
  * still false), `enrichAll` for an account's transactions including recurrence.
  */
 import { categorise, mccRule } from './categorise.ts';
-import { analyse, payeeOf, payeeWords, type MerchantView } from './merchants.ts';
+import { descriptorMerchant } from './descriptor-merchants.ts';
+import { analyse, payeeDescriptor, payeeOf, payeeWords, type MerchantView } from './merchants.ts';
 import { recurrentFlags, type RecurrenceItem } from './recurrence.ts';
 import type { CategoryView } from './taxonomy.ts';
 
@@ -31,6 +32,9 @@ export interface EnrichedTransaction {
   payeeKey: string | null;
 }
 
+/** Categories whose payee is no merchant: transfers, cash, bank fees (a known merchant still shows: cash-back at a supermarket). */
+const NO_MERCHANT_CATEGORIES = new Set([12, 13, 14]);
+
 /** Category, merchant and payee key of one transaction; `recurrent` is false until `withRecurrence`. */
 export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
   const counterParty = analyse(t.counterParty);
@@ -51,8 +55,9 @@ export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
     constantSymbol: t.details.constantSymbol ?? null,
   });
   const words = merchant ? null : payeeWords(counterParty, note);
+  const descriptor = merchant || NO_MERCHANT_CATEGORIES.has(sub.categoryId) ? null : payeeDescriptor(counterParty, note, payee, Boolean(t.details.mccCode), t.amount);
   return {
-    enrichment: { category: sub.view, merchant: merchant?.view ?? null, recurrent: false },
+    enrichment: { category: sub.view, merchant: merchant?.view ?? (descriptor === null ? null : descriptorMerchant(descriptor)), recurrent: false },
     payeeKey: merchant ? `m:${merchant.id}` : words === null ? null : `p:${words}`,
   };
 }

@@ -218,6 +218,21 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
 }
 
 /**
+ * The descriptor that names the business paid when the list knows no merchant (see
+ * descriptor-merchants.ts), or null: a card payment's (an MCC, a card-payment marker or a
+ * processor's `NAME *` prefix) counterparty, else the descriptor of the note's card-payment
+ * marker or processor prefix; for money spent by transfer (a direct debit, a standing order) a
+ * counterparty that is not a person. A person is never a merchant.
+ */
+export function payeeDescriptor(counterParty: AnalysedText, note: AnalysedText, payee: Payee, mcc: boolean, amount: number): string | null {
+  if (payee.person) return null;
+  const card = mcc || counterParty.card || note.card || counterParty.processor !== undefined || note.processor !== undefined;
+  if ((card || amount < 0) && significant(counterParty.tokens.slice(counterParty.start, counterParty.end)) !== null) return counterParty.descriptor;
+  if ((note.card || note.processor !== undefined) && significant(note.tokens.slice(note.start, note.end)) !== null) return note.descriptor;
+  return null;
+}
+
+/**
  * Recurrence key of a payee without a known merchant: the counterparty's tokens without noise
  * and digits, else the note's; null when nothing is left.
  */

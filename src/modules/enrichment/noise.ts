@@ -14,9 +14,26 @@ interface NoiseFile {
 
 const file = readData<NoiseFile>('descriptor-noise.json');
 const noise = new PhraseIndex<true>();
+/** Towns, city districts and countries: where a descriptor's merchant name ends. */
+const places = new PhraseIndex<true>();
+/** Card-payment markers and payment words: nothing of a merchant's name. */
+const paymentWords = new PhraseIndex<true>();
+const PLACE_GROUPS = new Set(['cities', 'countries']);
+const PAYMENT_GROUPS = new Set(['cardMarkers', 'paymentWords']);
 for (const [group, words] of Object.entries(file)) {
-  if (!group.startsWith('$') && Array.isArray(words)) for (const word of words) noise.add(word, true);
+  if (group.startsWith('$') || !Array.isArray(words)) continue;
+  for (const word of words) {
+    noise.add(word, true);
+    if (PLACE_GROUPS.has(group)) places.add(word, true);
+    if (PAYMENT_GROUPS.has(group)) paymentWords.add(word, true);
+  }
 }
+
+/** The town or country phrase starting at token `at`, or null. */
+export const placeAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => places.matchAt(tokens, at);
+
+/** The card-payment marker or payment word starting at token `at`, or null. */
+export const paymentWordAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => paymentWords.matchAt(tokens, at);
 
 /** The noise phrase starting at token `at` (digits excluded), or null. */
 export const noiseAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => noise.matchAt(tokens, at);
