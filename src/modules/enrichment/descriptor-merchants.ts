@@ -48,17 +48,23 @@ function titleCase(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 }
 
-/** The merchant a descriptor names ("SUMUP *KAVARNA PODNEBI BRNO" after the prefix: "Kavarna Podnebi"), or null when nothing of a name is left. */
-export function descriptorMerchant(descriptor: string): MerchantView | null {
-  const cached = cache.get(descriptor);
+/**
+ * The merchant a descriptor names, or null when nothing of a name is left: a card descriptor
+ * ends at a town or country ("SUMUP *KAVARNA PODNEBI BRNO" after the prefix: "Kavarna
+ * Podnebi"); a bank-transfer name keeps its town ("Stadtwerke München GmbH": "Stadtwerke
+ * München") and, when written in mixed case, its words as written.
+ */
+export function descriptorMerchant(descriptor: string, card: boolean): MerchantView | null {
+  const cacheKey = card ? `c${descriptor}` : `n${descriptor}`;
+  const cached = cache.get(cacheKey);
   if (cached !== undefined) return cached;
-  const found = nameFrom(descriptor);
+  const found = nameFrom(descriptor, card);
   if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(descriptor, found);
+  cache.set(cacheKey, found);
   return found;
 }
 
-function nameFrom(descriptor: string): MerchantView | null {
+function nameFrom(descriptor: string, card: boolean): MerchantView | null {
   const comma = descriptor.indexOf(',');
   const words: Word[] = [];
   const tokens: string[] = [];
@@ -78,13 +84,15 @@ function nameFrom(descriptor: string): MerchantView | null {
   let end = first;
   while (end < words.length) {
     const word = words[end]!;
-    if (end > first && (placeAt(tokens, word.from) || tokens.slice(word.from, word.to).some(hasDigit))) break;
+    if (end > first && ((card && placeAt(tokens, word.from)) || tokens.slice(word.from, word.to).some(hasDigit))) break;
     end++;
   }
   const tail = end > first ? words[end - 1]!.to : 0;
-  while (end > first && restIsNoise(tokens.slice(words[end - 1]!.from, tail), 0, 0)) end--;
+  while (end > first && !(!card && placeAt(tokens, words[end - 1]!.from)) && restIsNoise(tokens.slice(words[end - 1]!.from, tail), 0, 0)) end--;
   const kept = words.slice(first, end);
   if (!kept.some((w) => LETTER.test(w.text))) return null;
   const key = tokens.slice(kept[0]!.from, kept[kept.length - 1]!.to).join(' ');
-  return Object.freeze({ id: nameUuid(key), name: kept.map((w) => titleCase(w.text)).join(' ') });
+  const written = !card && LOWER.test(descriptor);
+  const name = kept.map((w, i) => (written && i > 0 ? w.text : titleCase(w.text))).join(' ');
+  return Object.freeze({ id: nameUuid(key), name });
 }

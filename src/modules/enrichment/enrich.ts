@@ -57,7 +57,7 @@ export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
   const words = merchant ? null : payeeWords(counterParty, note);
   const descriptor = merchant || NO_MERCHANT_CATEGORIES.has(sub.categoryId) ? null : payeeDescriptor(counterParty, note, payee, Boolean(t.details.mccCode), t.amount);
   return {
-    enrichment: { category: sub.view, merchant: merchant?.view ?? (descriptor === null ? null : descriptorMerchant(descriptor)), recurrent: false },
+    enrichment: { category: sub.view, merchant: merchant?.view ?? (descriptor === null ? null : descriptorMerchant(descriptor.descriptor, descriptor.card)), recurrent: false },
     payeeKey: merchant ? `m:${merchant.id}` : words === null ? null : `p:${words}`,
   };
 }

@@ -222,13 +222,14 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
  * descriptor-merchants.ts), or null: a card payment's (an MCC, a card-payment marker or a
  * processor's `NAME *` prefix) counterparty, else the descriptor of the note's card-payment
  * marker or processor prefix; for money spent by transfer (a direct debit, a standing order) a
- * counterparty that is not a person. A person is never a merchant.
+ * counterparty that is not a person. A person is never a merchant. `card`: the descriptor is a
+ * card terminal's (its town is not part of the name).
  */
-export function payeeDescriptor(counterParty: AnalysedText, note: AnalysedText, payee: Payee, mcc: boolean, amount: number): string | null {
+export function payeeDescriptor(counterParty: AnalysedText, note: AnalysedText, payee: Payee, mcc: boolean, amount: number): { descriptor: string; card: boolean } | null {
   if (payee.person) return null;
   const card = mcc || counterParty.card || note.card || counterParty.processor !== undefined || note.processor !== undefined;
-  if ((card || amount < 0) && significant(counterParty.tokens.slice(counterParty.start, counterParty.end)) !== null) return counterParty.descriptor;
-  if ((note.card || note.processor !== undefined) && significant(note.tokens.slice(note.start, note.end)) !== null) return note.descriptor;
+  if ((card || amount < 0) && significant(counterParty.tokens.slice(counterParty.start, counterParty.end)) !== null) return { descriptor: counterParty.descriptor, card };
+  if ((note.card || note.processor !== undefined) && significant(note.tokens.slice(note.start, note.end)) !== null) return { descriptor: note.descriptor, card: true };
   return null;
 }
 
