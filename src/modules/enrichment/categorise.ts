@@ -19,7 +19,7 @@
  */
 import { readData } from './data.ts';
 import type { Merchant } from './merchants.ts';
-import { appliesTo, fallback, forAmount, personSubcategory, subcategory, type Candidate, type Subcategory } from './taxonomy.ts';
+import { appliesTo, fallback, forAmount, personSubcategory, refunds, subcategory, type Candidate, type Subcategory } from './taxonomy.ts';
 import { PhraseIndex, tokenize } from './text.ts';
 
 interface KeywordRule {
@@ -27,12 +27,15 @@ interface KeywordRule {
   field: 'any' | 'counterParty' | 'note';
   keywords: string[];
   incomingSubcategoryId?: number;
+  reversal?: boolean;
 }
 
 interface Rule {
   sub: Subcategory;
   incomingId?: number;
   generic?: boolean;
+  /** The words say "money back" (refund, storno): a purchase signal of the same transaction decides its category. */
+  reversal?: boolean;
 }
 
 const mccRules = readData<{ rules: { from: number; to: number; subcategoryId: number; generic?: boolean }[] }>('mcc-rules.json').rules;
@@ -47,7 +50,11 @@ const counterPartyKeywords = new PhraseIndex<Rule>();
 const noteKeywords = new PhraseIndex<Rule>();
 for (const r of readData<{ rules: KeywordRule[] }>('keyword-rules.json').rules) {
   const where = `keyword-rules.json ${r.subcategoryId}`;
-  const rule: Rule = { sub: subcategory(r.subcategoryId, where), ...(r.incomingSubcategoryId === undefined ? {} : { incomingId: subcategory(r.incomingSubcategoryId, where).id }) };
+  const rule: Rule = {
+    sub: subcategory(r.subcategoryId, where),
+    ...(r.incomingSubcategoryId === undefined ? {} : { incomingId: subcategory(r.incomingSubcategoryId, where).id }),
+    ...(r.reversal === true ? { reversal: true } : {}),
+  };
   for (const keyword of r.keywords) {
     if (r.field !== 'note') counterPartyKeywords.add(keyword, rule);
     if (r.field !== 'counterParty') noteKeywords.add(keyword, rule);
@@ -99,12 +106,13 @@ export interface CategoryInput {
 
 /** Signal strength of its source: 2 a known merchant, 1 a keyword, 0 a code or a bank category. */
 type Words = 0 | 1 | 2;
-type Signal = Candidate & { words: Words };
+/** moneyBack: the signal only says the money came back (a refund keyword, the bank's "Refunds"). */
+type Signal = Candidate & { words: Words; moneyBack?: boolean };
 
 /** Appends what `sub` means for the direction of `amount` to `signals` (nothing when it gives no signal). */
-function push(signals: Signal[], amount: number, sub: Subcategory | null | undefined, words: Words, incomingId?: number, weak = false): void {
+function push(signals: Signal[], amount: number, sub: Subcategory | null | undefined, words: Words, incomingId?: number, weak = false, moneyBack = false): void {
   const candidate = sub ? forAmount(sub, amount, incomingId) : null;
-  if (candidate) signals.push({ sub: candidate.sub, weak: candidate.weak || weak, words });
+  if (candidate) signals.push({ ...candidate, weak: candidate.weak || weak, words, moneyBack: moneyBack || sub === refunds });
 }
 
 /**
@@ -115,7 +123,7 @@ function push(signals: Signal[], amount: number, sub: Subcategory | null | undef
 function pushText(signals: Signal[], amount: number, merchant: Merchant | null, tokens: string[], keywords: PhraseIndex<Rule>, person: boolean): void {
   if (merchant) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
   const rule = keywords.longestMatch(tokens, (r) => (!person || r.sub.people === true) && appliesTo(r.sub, amount))?.value;
-  if (rule) push(signals, amount, rule.sub, 1, rule.incomingId);
+  if (rule) push(signals, amount, rule.sub, 1, rule.incomingId, false, rule.reversal === true);
 }
 
 /** The subcategory of one transaction (never null: the fallbacks catch the rest). */
@@ -133,10 +141,14 @@ export function categorise(input: CategoryInput): Subcategory {
 
   const first = signals.find((c) => !c.weak) ?? signals[0];
   if (!first) return amount > 0 ? fallback.incoming : fallback.outgoing;
+  // Money back from a purchase (a refund, a reversal) keeps the category of the purchase.
+  const purchase = signals.find((c) => c.reverses);
+  const reversal = purchase !== undefined && (first.reverses === true || first.moneyBack === true);
+  const decider = reversal ? purchase : first;
   let best: Signal | undefined;
   for (const c of signals) {
-    if (c.weak || c.sub.generic || c.sub.categoryId !== first.sub.categoryId) continue;
+    if ((reversal ? !c.reverses : c.weak) || c.sub.generic || c.sub.categoryId !== decider.sub.categoryId) continue;
     if (!best || c.words > best.words) best = c;
   }
-  return (best ?? first).sub;
+  return (best ?? decider).sub;
 }

@@ -73,6 +73,8 @@ export const personSubcategory = subcategory(file.personSubcategoryId, 'personSu
 export interface Candidate {
   sub: Subcategory;
   weak: boolean;
+  /** Money received under a subcategory of money spent: the refund or reversal of such a purchase (weak). */
+  reverses?: boolean;
 }
 
 /** Whether `sub` says anything about money moving in the direction of `amount` (see `forAmount`: only money spent under a subcategory of money received without whenOutgoing says nothing). */
@@ -80,15 +82,16 @@ export const appliesTo = (sub: Subcategory, amount: number): boolean => amount >
 
 /**
  * What `sub` means for money moving in the direction of `amount` (> 0 received, otherwise
- * spent): itself when its direction fits; else its whenIncoming / whenOutgoing, or for money
- * received `incomingId` (the rule's or merchant's own), else a refund (a weak hint); money spent
- * under a subcategory of received money with no whenOutgoing gives null (no signal).
+ * spent): itself when its direction fits; else for money received `incomingId` (the rule's or
+ * merchant's own), else its whenIncoming, else the reversal of a purchase of `sub` (a weak hint:
+ * a refund keeps the category of what it refunds); money spent under a subcategory of received
+ * money with no whenOutgoing gives null (no signal).
  */
 export function forAmount(sub: Subcategory, amount: number, incomingId?: number): Candidate | null {
   if (amount > 0) {
     if (sub.direction !== 'out') return { sub, weak: false };
-    const other = sub.whenIncoming ?? incomingId;
-    return other === undefined ? { sub: refunds, weak: true } : { sub: subcategory(other), weak: false };
+    const other = incomingId ?? sub.whenIncoming;
+    return other === undefined ? { sub, weak: true, reverses: true } : { sub: subcategory(other), weak: false };
   }
   if (sub.direction !== 'in') return { sub, weak: false };
   return sub.whenOutgoing === undefined ? null : { sub: subcategory(sub.whenOutgoing), weak: false };
