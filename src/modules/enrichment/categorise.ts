@@ -20,7 +20,8 @@
 import { readData } from './data.ts';
 import type { Merchant } from './merchants.ts';
 import { appliesTo, fallback, forAmount, personSubcategory, refunds, subcategory, type Candidate, type Subcategory } from './taxonomy.ts';
-import { PhraseIndex, tokenize } from './text.ts';
+import { firstSignificant } from './noise.ts';
+import { PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
 interface KeywordRule {
   subcategoryId: number;
@@ -100,6 +101,8 @@ export interface CategoryInput {
   noteHint: Merchant | null;
   /** The counterparty is a private person (people.ts). */
   person: boolean;
+  /** The note is a bank's card-payment description (a marker opens it): its words name the payee, not what was bought. */
+  noteIsCardText: boolean;
   externalCategoryName: string | null;
   constantSymbol: string | null;
 }
@@ -115,26 +118,50 @@ function push(signals: Signal[], amount: number, sub: Subcategory | null | undef
   if (candidate) signals.push({ ...candidate, weak: candidate.weak || weak, words, moneyBack: moneyBack || sub === refunds });
 }
 
-/**
- * Appends the merchant's signal, then that of the longest keyword of `tokens` that means
- * something for the direction of `amount` (an invoice received says nothing about an invoice
- * paid) and, for a person, belongs to a `people` subcategory.
- */
-function pushText(signals: Signal[], amount: number, merchant: Merchant | null, tokens: string[], keywords: PhraseIndex<Rule>, person: boolean): void {
-  if (merchant) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
-  const rule = keywords.longestMatch(tokens, (r) => (!person || r.sub.people === true) && appliesTo(r.sub, amount))?.value;
-  if (rule) push(signals, amount, rule.sub, 1, rule.incomingId, false, rule.reversal === true);
+/** Appends the signal of the longest keyword of `tokens` [from, to) that means something for the direction of `amount` (an invoice received says nothing about an invoice paid) and, for a person, belongs to a `people` subcategory. */
+function pushKeyword(signals: Signal[], amount: number, match: PhraseMatch<Rule> | null): void {
+  if (match) push(signals, amount, match.value.sub, 1, match.value.incomingId, false, match.value.reversal === true);
 }
 
-/** The subcategory of one transaction (never null: the fallbacks catch the rest). */
+const keywordIn = (tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean): PhraseMatch<Rule> | null =>
+  keywords.longestMatch(tokens, (r) => (!person || r.sub.people === true) && appliesTo(r.sub, amount));
+
+/** Whether `tokens` hold a keyword of category `categoryId` ("lekarna" for a pharmacy chain). */
+export const hasCategoryKeyword = (tokens: readonly string[], categoryId: number): boolean =>
+  counterPartyKeywords.longestMatch(tokens, (r) => r.sub.categoryId === categoryId) !== null;
+
+/** Categories of shops selling goods of every kind (groceries, shopping): what the note says was bought outranks them. */
+const RETAIL_CATEGORIES = new Set([3, 6]);
+
+/**
+ * The subcategory of one transaction (never null: the fallbacks catch the rest). Signals in
+ * order of trust: what the payer's note says was bought from a shop (a subscription sold by an
+ * electronics shop, cash back at a supermarket); the payee - a known merchant, else the
+ * business word opening the descriptor ("VETERINARNI KLINIKA ...") - whatever MCC its terminal
+ * reports; the MCC; the other keywords of the counterparty and the note; a merchant the note
+ * names as a hint; the bank's category; the constant symbol; a person.
+ */
 export function categorise(input: CategoryInput): Subcategory {
-  const { amount, person } = input;
+  const { amount, person, mcc } = input;
   const signals: Signal[] = [];
-  const { mcc } = input;
+  const merchant = input.counterPartyMerchant ?? input.noteMerchant;
+  const counterPartyKeyword = keywordIn(input.counterPartyTokens, counterPartyKeywords, amount, person);
+  const noteKeyword = keywordIn(input.noteTokens, noteKeywords, amount, person);
+  const bought = merchant !== null && RETAIL_CATEGORIES.has(merchant.sub.categoryId) && !input.noteIsCardText;
+  const hint = input.noteHint && !person ? input.noteHint : null;
+  if (bought) {
+    if (hint) push(signals, amount, hint.sub, 1, hint.incomingSubcategoryId);
+    pushKeyword(signals, amount, noteKeyword);
+  }
+  if (merchant) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
+  const opens = counterPartyKeyword !== null && counterPartyKeyword.start === firstSignificant(input.counterPartyTokens, 0, input.counterPartyTokens.length);
+  if (opens) pushKeyword(signals, amount, counterPartyKeyword);
   if (mcc) push(signals, amount, mcc.sub, 0, undefined, mcc.generic);
-  pushText(signals, amount, input.counterPartyMerchant, input.counterPartyTokens, counterPartyKeywords, person);
-  pushText(signals, amount, input.noteMerchant, input.noteTokens, noteKeywords, person);
-  if (input.noteHint && !person) push(signals, amount, input.noteHint.sub, 1, input.noteHint.incomingSubcategoryId);
+  if (!opens) pushKeyword(signals, amount, counterPartyKeyword);
+  if (!bought) {
+    pushKeyword(signals, amount, noteKeyword);
+    if (hint) push(signals, amount, hint.sub, 1, hint.incomingSubcategoryId);
+  }
   if (input.externalCategoryName) push(signals, amount, externalCategories.get(tokenize(input.externalCategoryName).join(' ')), 0);
   if (input.constantSymbol && SYMBOL.test(input.constantSymbol)) push(signals, amount, constantSymbols.get(input.constantSymbol.padStart(4, '0')), 0);
   if (person) push(signals, amount, personSubcategory, 0);

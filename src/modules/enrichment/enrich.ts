@@ -51,6 +51,7 @@ export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
     noteMerchant: payee.inCounterParty ? null : merchant,
     noteHint: payee.noteHint,
     person: payee.person,
+    noteIsCardText: note.card,
     externalCategoryName: t.details.externalCategoryName ?? null,
     constantSymbol: t.details.constantSymbol ?? null,
   });

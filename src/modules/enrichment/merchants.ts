@@ -19,6 +19,7 @@
  * - A private person (people.ts) is never a merchant, and the note of a transfer to a payee the
  *   list does not know names no merchant: it is only a category hint (Payee.noteHint).
  */
+import { hasCategoryKeyword } from './categorise.ts';
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
 import { CARD_MARKER, cardMarkerLength, firstSignificant, restIsNoise, significant } from './noise.ts';
@@ -162,12 +163,23 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
   let best: PhraseMatch<Merchant> | null = null;
   for (let at = 0; at < tokens.length; at++) {
     const plain = aliases.matchAt(tokens, at);
-    if (longer(plain, best) && (card || !context.name || at === opening || restIsNoise(tokens, plain.start, plain.end))) best = plain;
+    if (longer(plain, best) && (card || !context.name || at === opening || restIsNoise(tokens, plain.start, plain.end)) && !namesAnotherBusiness(tokens, plain, card, context.mccCategoryId)) best = plain;
     const exact = exactAliases.matchAt(tokens, at);
-    if (longer(exact, best) && exactAccepted(text, exact, at === opening, card, context.mccCategoryId)) best = exact;
+    if (longer(exact, best) && exactAccepted(text, exact, at === opening, card, context.mccCategoryId) && !namesAnotherBusiness(tokens, exact, card, context.mccCategoryId)) best = exact;
   }
   if (best) return { merchant: best.value, start: best.start, end: best.end };
   return text.processor ? { merchant: text.processor, start: -1, end: -1 } : null;
+}
+
+/**
+ * A brand's other business: in a card payment whose specific MCC is of another category than
+ * the merchant's, words beside the alias that are neither noise nor words of the merchant's own
+ * category ("LIDL CONNECT" with a telecoms MCC, "BILLA REISEN" with a travel agency's; not
+ * "LEKARNA DR.MAX" with a grocery MCC) name another business than the list's merchant.
+ */
+function namesAnotherBusiness(tokens: string[], match: PhraseMatch<Merchant>, card: boolean, mccCategoryId: number | null): boolean {
+  if (!card || mccCategoryId === null || mccCategoryId === match.value.sub.categoryId) return false;
+  return !restIsNoise(tokens, match.start, match.end) && !hasCategoryKeyword(tokens, match.value.sub.categoryId);
 }
 
 /**
