@@ -29,6 +29,7 @@ interface KeywordRule {
   keywords: string[];
   incomingSubcategoryId?: number;
   reversal?: boolean;
+  children?: boolean;
 }
 
 interface Rule {
@@ -49,6 +50,8 @@ for (const r of [...mccRules].sort((a, b) => b.to - b.from - (a.to - a.from))) {
 
 const counterPartyKeywords = new PhraseIndex<Rule>();
 const noteKeywords = new PhraseIndex<Rule>();
+/** Words saying a payment is for children ("děti", "mládež", "Kinder"): see `forChildren` in the taxonomy. */
+const childrenWords = new PhraseIndex<true>();
 for (const r of readData<{ rules: KeywordRule[] }>('keyword-rules.json').rules) {
   const where = `keyword-rules.json ${r.subcategoryId}`;
   const rule: Rule = {
@@ -57,6 +60,7 @@ for (const r of readData<{ rules: KeywordRule[] }>('keyword-rules.json').rules) 
     ...(r.reversal === true ? { reversal: true } : {}),
   };
   for (const keyword of r.keywords) {
+    if (r.children === true) childrenWords.add(keyword, true);
     if (r.field !== 'note') counterPartyKeywords.add(keyword, rule);
     if (r.field !== 'counterParty') noteKeywords.add(keyword, rule);
   }
@@ -109,8 +113,8 @@ export interface CategoryInput {
 
 /** Signal strength of its source: 2 a known merchant, 1 a keyword, 0 a code or a bank category. */
 type Words = 0 | 1 | 2;
-/** moneyBack: the signal only says the money came back (a refund keyword, the bank's "Refunds"). */
-type Signal = Candidate & { words: Words; moneyBack?: boolean };
+/** moneyBack: the signal only says the money came back (a refund keyword, the bank's "Refunds"); fromNote: a keyword of the note (what was paid for). */
+type Signal = Candidate & { words: Words; moneyBack?: boolean; fromNote?: boolean };
 
 /** Appends what `sub` means for the direction of `amount` to `signals` (nothing when it gives no signal). */
 function push(signals: Signal[], amount: number, sub: Subcategory | null | undefined, words: Words, incomingId?: number, weak = false, moneyBack = false): void {
@@ -119,12 +123,25 @@ function push(signals: Signal[], amount: number, sub: Subcategory | null | undef
 }
 
 /** Appends the signal of the longest keyword of `tokens` [from, to) that means something for the direction of `amount` (an invoice received says nothing about an invoice paid) and, for a person, belongs to a `people` subcategory. */
-function pushKeyword(signals: Signal[], amount: number, match: PhraseMatch<Rule> | null): void {
+function pushKeyword(signals: Signal[], amount: number, match: PhraseMatch<Rule> | null, fromNote = false): void {
   if (match) push(signals, amount, match.value.sub, 1, match.value.incomingId, false, match.value.reversal === true);
+  if (match && fromNote && signals.length > 0) signals[signals.length - 1]!.fromNote = true;
 }
 
-const keywordIn = (tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean): PhraseMatch<Rule> | null =>
-  keywords.longestMatch(tokens, (r) => (!person || r.sub.people === true) && appliesTo(r.sub, amount));
+/**
+ * The keyword of `tokens` that decides: in a descriptor (a counterparty, a card-payment note) the
+ * one opening it (the kind of business, "PEKAREN STUDENA VODA": a bakery, whatever words of the
+ * town follow), else the longest, then the earliest.
+ */
+function keywordIn(tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean, descriptor: boolean): PhraseMatch<Rule> | null {
+  const accept = (r: Rule) => (!person || r.sub.people === true) && appliesTo(r.sub, amount);
+  if (descriptor) {
+    const at = firstSignificant(tokens, 0, tokens.length);
+    const opening = at < tokens.length ? keywords.matchAt(tokens, at) : null;
+    if (opening && accept(opening.value)) return opening;
+  }
+  return keywords.longestMatch(tokens, accept);
+}
 
 /** Whether `tokens` hold a keyword of category `categoryId` ("lekarna" for a pharmacy chain). */
 export const hasCategoryKeyword = (tokens: readonly string[], categoryId: number): boolean =>
@@ -145,13 +162,13 @@ export function categorise(input: CategoryInput): Subcategory {
   const { amount, person, mcc } = input;
   const signals: Signal[] = [];
   const merchant = input.counterPartyMerchant ?? input.noteMerchant;
-  const counterPartyKeyword = keywordIn(input.counterPartyTokens, counterPartyKeywords, amount, person);
-  const noteKeyword = keywordIn(input.noteTokens, noteKeywords, amount, person);
+  const counterPartyKeyword = keywordIn(input.counterPartyTokens, counterPartyKeywords, amount, person, true);
+  const noteKeyword = keywordIn(input.noteTokens, noteKeywords, amount, person, input.noteIsCardText);
   const bought = merchant !== null && RETAIL_CATEGORIES.has(merchant.sub.categoryId) && !input.noteIsCardText;
   const hint = input.noteHint && !person ? input.noteHint : null;
   if (bought) {
     if (hint) push(signals, amount, hint.sub, 1, hint.incomingSubcategoryId);
-    pushKeyword(signals, amount, noteKeyword);
+    pushKeyword(signals, amount, noteKeyword, true);
   }
   if (merchant) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
   const opens = counterPartyKeyword !== null && counterPartyKeyword.start === firstSignificant(input.counterPartyTokens, 0, input.counterPartyTokens.length);
@@ -159,7 +176,7 @@ export function categorise(input: CategoryInput): Subcategory {
   if (mcc) push(signals, amount, mcc.sub, 0, undefined, mcc.generic);
   if (!opens) pushKeyword(signals, amount, counterPartyKeyword);
   if (!bought) {
-    pushKeyword(signals, amount, noteKeyword);
+    pushKeyword(signals, amount, noteKeyword, true);
     if (hint) push(signals, amount, hint.sub, 1, hint.incomingSubcategoryId);
   }
   if (input.externalCategoryName) push(signals, amount, externalCategories.get(tokenize(input.externalCategoryName).join(' ')), 0);
@@ -175,7 +192,10 @@ export function categorise(input: CategoryInput): Subcategory {
   let best: Signal | undefined;
   for (const c of signals) {
     if ((reversal ? !c.reverses : c.weak) || c.sub.generic || c.sub.categoryId !== decider.sub.categoryId) continue;
-    if (!best || c.words > best.words) best = c;
+    // Inside a category the note (what was paid for) is more specific than the payee's name: "Základní škola" / "Školní družina".
+    if (!best || c.words > best.words || (c.words === best.words && c.fromNote === true && best.fromNote !== true)) best = c;
   }
-  return (best ?? decider).sub;
+  const sub = (best ?? decider).sub;
+  if (sub.forChildren !== undefined && (childrenWords.longestMatch(input.counterPartyTokens) || childrenWords.longestMatch(input.noteTokens))) return subcategory(sub.forChildren);
+  return sub;
 }

@@ -26,6 +26,8 @@ export interface Subcategory {
   generic?: boolean;
   /** Money a private person can be paid or pay for this (rent, wages, a doctor): its keywords count for a person. */
   people?: boolean;
+  /** The subcategory of this kind of payment made for children (a children's sport club: 1702). */
+  forChildren?: number;
   categoryId: number;
   /** The shared, frozen API view of this subcategory. */
   view: CategoryView;
@@ -58,6 +60,7 @@ export function subcategory(id: number, where = 'enrichment data'): Subcategory 
 for (const sub of subcategories.values()) {
   if (sub.whenIncoming !== undefined) subcategory(sub.whenIncoming, `categories.json ${sub.id}.whenIncoming`);
   if (sub.whenOutgoing !== undefined) subcategory(sub.whenOutgoing, `categories.json ${sub.id}.whenOutgoing`);
+  if (sub.forChildren !== undefined) subcategory(sub.forChildren, `categories.json ${sub.id}.forChildren`);
 }
 
 /** All categories with their subcategories, in document order. */
