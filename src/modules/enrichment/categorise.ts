@@ -113,19 +113,18 @@ export interface CategoryInput {
 
 /** Signal strength of its source: 2 a known merchant, 1 a keyword, 0 a code or a bank category. */
 type Words = 0 | 1 | 2;
-/** moneyBack: the signal only says the money came back (a refund keyword, the bank's "Refunds"); fromNote: a keyword of the note (what was paid for). */
-type Signal = Candidate & { words: Words; moneyBack?: boolean; fromNote?: boolean };
+/** moneyBack: the signal only says the money came back (a refund keyword, the bank's "Refunds"). */
+type Signal = Candidate & { words: Words; moneyBack?: boolean };
 
 /** Appends what `sub` means for the direction of `amount` to `signals` (nothing when it gives no signal). */
 function push(signals: Signal[], amount: number, sub: Subcategory | null | undefined, words: Words, incomingId?: number, weak = false, moneyBack = false): void {
   const candidate = sub ? forAmount(sub, amount, incomingId) : null;
-  if (candidate) signals.push({ ...candidate, weak: candidate.weak || weak, words, moneyBack: moneyBack || sub === refunds });
+  if (candidate) signals.push({ ...candidate, weak: candidate.weak || weak, words, moneyBack });
 }
 
 /** Appends the signal of the longest keyword of `tokens` [from, to) that means something for the direction of `amount` (an invoice received says nothing about an invoice paid) and, for a person, belongs to a `people` subcategory. */
-function pushKeyword(signals: Signal[], amount: number, match: PhraseMatch<Rule> | null, fromNote = false): void {
+function pushKeyword(signals: Signal[], amount: number, match: PhraseMatch<Rule> | null): void {
   if (match) push(signals, amount, match.value.sub, 1, match.value.incomingId, false, match.value.reversal === true);
-  if (match && fromNote && signals.length > 0) signals[signals.length - 1]!.fromNote = true;
 }
 
 /**
@@ -148,7 +147,7 @@ export const hasCategoryKeyword = (tokens: readonly string[], categoryId: number
   counterPartyKeywords.longestMatch(tokens, (r) => r.sub.categoryId === categoryId) !== null;
 
 /** Categories of shops selling goods of every kind (groceries, shopping): what the note says was bought outranks them. */
-const RETAIL_CATEGORIES = new Set([3, 6]);
+export const RETAIL_CATEGORIES: ReadonlySet<number> = new Set([3, 6]);
 
 /**
  * The subcategory of one transaction (never null: the fallbacks catch the rest). Signals in
@@ -168,7 +167,7 @@ export function categorise(input: CategoryInput): Subcategory {
   const hint = input.noteHint && !person ? input.noteHint : null;
   if (bought) {
     if (hint) push(signals, amount, hint.sub, 1, hint.incomingSubcategoryId);
-    pushKeyword(signals, amount, noteKeyword, true);
+    pushKeyword(signals, amount, noteKeyword);
   }
   if (merchant) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
   const opens = counterPartyKeyword !== null && counterPartyKeyword.start === firstSignificant(input.counterPartyTokens, 0, input.counterPartyTokens.length);
@@ -176,10 +175,13 @@ export function categorise(input: CategoryInput): Subcategory {
   if (mcc) push(signals, amount, mcc.sub, 0, undefined, mcc.generic);
   if (!opens) pushKeyword(signals, amount, counterPartyKeyword);
   if (!bought) {
-    pushKeyword(signals, amount, noteKeyword, true);
+    pushKeyword(signals, amount, noteKeyword);
     if (hint) push(signals, amount, hint.sub, 1, hint.incomingSubcategoryId);
   }
-  if (input.externalCategoryName) push(signals, amount, externalCategories.get(tokenize(input.externalCategoryName).join(' ')), 0);
+  if (input.externalCategoryName) {
+    const external = externalCategories.get(tokenize(input.externalCategoryName).join(' '));
+    push(signals, amount, external, 0, undefined, false, external === refunds);
+  }
   if (input.constantSymbol && SYMBOL.test(input.constantSymbol)) push(signals, amount, constantSymbols.get(input.constantSymbol.padStart(4, '0')), 0);
   if (person) push(signals, amount, personSubcategory, 0);
 
@@ -192,8 +194,7 @@ export function categorise(input: CategoryInput): Subcategory {
   let best: Signal | undefined;
   for (const c of signals) {
     if ((reversal ? !c.reverses : c.weak) || c.sub.generic || c.sub.categoryId !== decider.sub.categoryId) continue;
-    // Inside a category the note (what was paid for) is more specific than the payee's name: "Základní škola" / "Školní družina".
-    if (!best || c.words > best.words || (c.words === best.words && c.fromNote === true && best.fromNote !== true)) best = c;
+    if (!best || c.words > best.words) best = c;
   }
   const sub = (best ?? decider).sub;
   if (sub.forChildren !== undefined && (childrenWords.longestMatch(input.counterPartyTokens) || childrenWords.longestMatch(input.noteTokens))) return subcategory(sub.forChildren);

@@ -19,10 +19,10 @@
  * - A private person (people.ts) is never a merchant, and the note of a transfer to a payee the
  *   list does not know names no merchant: it is only a category hint (Payee.noteHint).
  */
-import { hasCategoryKeyword } from './categorise.ts';
+import { hasCategoryKeyword, RETAIL_CATEGORIES } from './categorise.ts';
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
-import { CARD_MARKER, cardMarkerLength, firstSignificant, restIsNoise, significant } from './noise.ts';
+import { CARD_MARKER, cardMarkerLength, firstSignificant, noiseAt, restIsNoise, significant } from './noise.ts';
 import { isPersonName } from './people.ts';
 import { fold, hasDigit, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
@@ -191,7 +191,9 @@ function exactAccepted(text: AnalysedText, match: PhraseMatch<Merchant>, opens: 
   const { tokens } = text;
   if (restIsNoise(tokens, match.start, match.end)) return true;
   if (!opens) return false;
-  if (match.end < tokens.length && hasDigit(tokens[match.end]!)) return true;
+  let next = match.end;
+  while (next < tokens.length && !hasDigit(tokens[next]!) && noiseAt(tokens, next)) next = noiseAt(tokens, next)!.end;
+  if (next < tokens.length && hasDigit(tokens[next]!)) return true;
   return card && LETTER.test(text.descriptor) && !LOWER.test(text.descriptor) && (mccCategoryId === null || mccCategoryId === match.value.sub.categoryId);
 }
 
@@ -220,7 +222,11 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
   const fromCounterParty = recognise(counterParty, { card, mccCategoryId: context.mccCategoryId, name: true });
   const covered = fromCounterParty !== null && fromCounterParty.start >= 0 && restIsNoise(counterParty.tokens, fromCounterParty.start, fromCounterParty.end);
   if (!card && !covered && isPersonName(counterParty.tokens)) return payee(null, false, true, null);
-  if (fromCounterParty && !fromCounterParty.merchant.intermediary) return payee(fromCounterParty.merchant, true, false, null);
+  if (fromCounterParty && !fromCounterParty.merchant.intermediary) {
+    // A shop may sell another merchant's service (a subscription sold by an electronics shop): the note names it, a hint.
+    const sold = RETAIL_CATEGORIES.has(fromCounterParty.merchant.sub.categoryId) && !note.card && note.tokens.length > 0 ? recognise(note, { card: false, mccCategoryId: null }) : null;
+    return payee(fromCounterParty.merchant, true, false, sold && sold.merchant !== fromCounterParty.merchant && !RETAIL_CATEGORIES.has(sold.merchant.sub.categoryId) ? sold.merchant : null);
+  }
   const fromNote = recognise(note, { card: context.mcc || note.card, mccCategoryId: context.mccCategoryId });
   if (fromNote) {
     const noteNamesPayee = fromCounterParty !== null || significant(counterParty.tokens) === null;
