@@ -22,6 +22,7 @@ const VOWEL = /[aeiouyáéěíóúůýäöüà-ÿ]/iu;
 const LOWER = /\p{Ll}/u;
 const UPPER = /\p{Lu}/u;
 const LETTER = /\p{L}/u;
+const WWW = /^www\./i;
 const CACHE_LIMIT = 20_000;
 const cache = new Map<string, MerchantView | null>();
 
@@ -69,16 +70,17 @@ function nameFrom(descriptor: string, card: boolean): MerchantView | null {
   const words: Word[] = [];
   const tokens: string[] = [];
   for (const match of (comma < 0 ? descriptor : descriptor.slice(0, comma)).matchAll(WORD)) {
-    const wordTokens = tokenize(match[0]);
+    const text = match[0].replace(WWW, '');
+    const wordTokens = tokenize(text);
     if (wordTokens.length === 0) continue;
-    words.push({ text: match[0], from: tokens.length, to: tokens.length + wordTokens.length });
+    words.push({ text, from: tokens.length, to: tokens.length + wordTokens.length });
     tokens.push(...wordTokens);
   }
   let first = 0;
   while (first < words.length) {
     const payment = paymentWordAt(tokens, words[first]!.from);
-    if (tokens[words[first]!.from] !== 'www' && !payment) break;
-    const to = payment?.end ?? words[first]!.to;
+    if (!payment) break;
+    const to = payment.end;
     while (first < words.length && words[first]!.from < to) first++;
   }
   let end = first;
