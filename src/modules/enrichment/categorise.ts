@@ -148,13 +148,16 @@ export const hasCategoryKeyword = (tokens: readonly string[], categoryId: number
 
 /** Categories of shops selling goods of every kind (groceries, shopping): what the note says was bought outranks them. */
 export const RETAIL_CATEGORIES: ReadonlySet<number> = new Set([3, 6]);
+/** Groceries: a supermarket chain whose sites also sell fuel, coffee or medicine under their own MCC. */
+const SUPERMARKET_CATEGORY = 3;
 
 /**
  * The subcategory of one transaction (never null: the fallbacks catch the rest). Signals in
  * order of trust: what the payer's note says was bought from a shop (a subscription sold by an
  * electronics shop, cash back at a supermarket); the payee - a known merchant, else the
  * business word opening the descriptor ("VETERINARNI KLINIKA ...") - whatever MCC its terminal
- * reports; the MCC; the other keywords of the counterparty and the note; a merchant the note
+ * reports, except a supermarket chain, whose sites' MCCs (a fuel station) outrank it; the MCC;
+ * the other keywords of the counterparty and the note; a merchant the note
  * names as a hint; the bank's category; the constant symbol; a person.
  */
 export function categorise(input: CategoryInput): Subcategory {
@@ -169,10 +172,13 @@ export function categorise(input: CategoryInput): Subcategory {
     if (hint) push(signals, amount, hint.sub, 1, hint.incomingSubcategoryId);
     pushKeyword(signals, amount, noteKeyword);
   }
-  if (merchant) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
+  // A supermarket chain's site runs other businesses too (a fuel station, a café): there its MCC says which was paid.
+  const payeeFirst = merchant !== null && merchant.sub.categoryId !== SUPERMARKET_CATEGORY;
+  if (merchant && payeeFirst) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
   const opens = counterPartyKeyword !== null && counterPartyKeyword.start === firstSignificant(input.counterPartyTokens, 0, input.counterPartyTokens.length);
   if (opens) pushKeyword(signals, amount, counterPartyKeyword);
   if (mcc) push(signals, amount, mcc.sub, 0, undefined, mcc.generic);
+  if (merchant && !payeeFirst) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
   if (!opens) pushKeyword(signals, amount, counterPartyKeyword);
   if (!bought) {
     pushKeyword(signals, amount, noteKeyword);
