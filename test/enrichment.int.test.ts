@@ -119,7 +119,7 @@ describe('enrichment', () => {
     const gymPayments = async () => (await transactions(key, clientId, connectionId)).filter((x) => x.counterParty === 'Fitko U Parku s.r.o.');
 
     expect(await download([gym(0)])).toBe(1);
-    expect((await gymPayments()).map((x) => x.enrichment)).toEqual([{ category: expect.objectContaining({ subcategoryName: 'Sport & fitness' }), merchant: null, recurrent: false }]);
+    expect((await gymPayments()).map((x) => x.enrichment)).toEqual([{ category: expect.objectContaining({ subcategoryName: 'Sport & fitness' }), merchant: { id: expect.any(String), name: 'Fitko U Parku' }, recurrent: false }]);
     expect(await download([gym(0), gym(1)])).toBe(2);
     expect((await gymPayments()).map((x) => x.enrichment.recurrent)).toEqual([true, true]);
     expect(await download([gym(0), gym(1)])).toBe(0);
