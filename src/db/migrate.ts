@@ -15,6 +15,7 @@ import * as sandboxBankState from './migrations/0008_sandbox_bank_state.ts';
 import * as enrichmentBackfill from './migrations/0009_enrichment_backfill.ts';
 import * as webhookDeliveriesFillfactor from './migrations/0010_webhook_deliveries_fillfactor.ts';
 import * as webhookDeliveryClaims from './migrations/0011_webhook_delivery_claims.ts';
+import * as enrichmentReenrich from './migrations/0018_enrichment_reenrich.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0009_enrichment_backfill': enrichmentBackfill,
   '0010_webhook_deliveries_fillfactor': webhookDeliveriesFillfactor,
   '0011_webhook_delivery_claims': webhookDeliveryClaims,
+  '0018_enrichment_reenrich': enrichmentReenrich,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
