@@ -42,5 +42,7 @@ describe('merchants beyond the list', () => {
     expect(merchant('LIDL CONNECT KOELN DE', '', { mccCode: '4814' })?.name).toBe('Lidl Connect');
     expect(merchant('O2 Czech Republic a.s.', 'Vyúčtování')?.name).toBe('O2');
     expect(merchant('O2 Slovakia, s.r.o.', 'Faktúra')?.id).not.toBe(merchantByKey('o2')!.id);
+    expect(merchant('Vodafone Deutschland GmbH', 'Rechnung Mobilfunk')).toEqual({ id: expect.not.stringMatching(merchantByKey('vodafone')!.id), name: 'Vodafone Deutschland' });
+    expect(merchant('Zalando SE', 'Bestellung')?.id).toBe(merchantByKey('zalando')!.id);
   });
 });

@@ -57,9 +57,11 @@ export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
   });
   const words = merchant ? null : payeeWords(counterParty, note);
   const descriptor = merchant || NO_MERCHANT_CATEGORIES.has(sub.categoryId) ? null : payeeDescriptor(counterParty, note, payee, Boolean(t.details.mccCode), t.amount);
+  // A brand's company in another country ("O2 Slovakia, s.r.o.") is named from the counterparty, with an id of its own.
+  const view = payee.abroad ? descriptorMerchant(counterParty.descriptor, false) : (merchant?.view ?? null);
   return {
-    enrichment: { category: sub.view, merchant: merchant?.view ?? (descriptor === null ? null : descriptorMerchant(descriptor.descriptor, descriptor.card)), recurrent: false },
-    payeeKey: merchant ? `m:${merchant.id}` : words === null ? null : `p:${words}`,
+    enrichment: { category: sub.view, merchant: view ?? (descriptor === null ? null : descriptorMerchant(descriptor.descriptor, descriptor.card)), recurrent: false },
+    payeeKey: view ? `m:${view.id}` : words === null ? null : `p:${words}`,
   };
 }
 

@@ -22,7 +22,7 @@
 import { hasCategoryKeyword, RETAIL_CATEGORIES } from './categorise.ts';
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
-import { CARD_MARKER, cardMarkerLength, firstSignificant, noiseAt, restIsNoise, significant } from './noise.ts';
+import { CARD_MARKER, cardMarkerLength, firstSignificant, foreignCountryAt, noiseAt, restIsNoise, significant } from './noise.ts';
 import { isPersonName } from './people.ts';
 import { fold, hasDigit, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
@@ -207,9 +207,11 @@ export interface Payee {
   person: boolean;
   /** A merchant the note names that cannot be the payee (the counterparty is someone else): a category hint only. */
   noteHint: Merchant | null;
+  /** The counterparty names the merchant's company in another country ("O2 Slovakia, s.r.o."): a merchant of its own, of the same category. */
+  abroad: boolean;
 }
 
-const payee = (merchant: Merchant | null, inCounterParty: boolean, person: boolean, noteHint: Merchant | null): Payee => ({ merchant, inCounterParty, person, noteHint });
+const payee = (merchant: Merchant | null, inCounterParty: boolean, person: boolean, noteHint: Merchant | null, abroad = false): Payee => ({ merchant, inCounterParty, person, noteHint, abroad });
 
 /**
  * The payee of a transaction. The counterparty is read first: a merchant that is not an
@@ -225,7 +227,8 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
   if (fromCounterParty && !fromCounterParty.merchant.intermediary) {
     // A shop may sell another merchant's service (a subscription sold by an electronics shop): the note names it, a hint.
     const sold = RETAIL_CATEGORIES.has(fromCounterParty.merchant.sub.categoryId) && !note.card && note.tokens.length > 0 ? recognise(note, { card: false, mccCategoryId: null }) : null;
-    return payee(fromCounterParty.merchant, true, false, sold && sold.merchant !== fromCounterParty.merchant && !RETAIL_CATEGORIES.has(sold.merchant.sub.categoryId) ? sold.merchant : null);
+    const abroad = !card && fromCounterParty.start >= 0 && fromCounterParty.end < counterParty.tokens.length && foreignCountryAt(counterParty.tokens, fromCounterParty.end) !== null;
+    return payee(fromCounterParty.merchant, true, false, sold && sold.merchant !== fromCounterParty.merchant && !RETAIL_CATEGORIES.has(sold.merchant.sub.categoryId) ? sold.merchant : null, abroad);
   }
   const fromNote = recognise(note, { card: context.mcc || note.card, mccCategoryId: context.mccCategoryId });
   if (fromNote) {
