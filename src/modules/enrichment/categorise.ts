@@ -1,21 +1,26 @@
 /**
  * Categorisation (spec "Transaction", enrichment.category; docs/categories.md, "How a category
  * is chosen"). Signals in order of trust, each read from a data file:
- *   1. the MCC (data/mcc-rules.json, ISO 18245 ranges; the narrowest range wins),
- *   2. the counterparty: a known merchant (merchants.ts), else a keyword (data/keyword-rules.json),
- *   3. the note: a known merchant, else a keyword,
+ *   0. when a shop (groceries, shopping) is paid: what the payer's note says was bought (a
+ *      merchant it names, a keyword: a subscription sold by an electronics shop, cash back),
+ *   1. the payee: a known merchant (merchants.ts), else the keyword opening the counterparty
+ *      (data/keyword-rules.json) - except a supermarket chain, which comes after the MCC,
+ *   2. the MCC (data/mcc-rules.json, ISO 18245 ranges; the narrowest range wins),
+ *   3. the other keywords of the counterparty and the note, a merchant the note names as a hint,
  *   4. the bank's externalCategoryName (data/external-categories.json),
  *   5. the Czech constant symbol, when it marks a payment kind (data/constant-symbols.json),
  *   6. nothing: other income / uncategorised spending by the sign of the amount.
  * A private person as the counterparty (people.ts) gives 1202 Transfers to and from people after
  * all these signals, and only keywords of subcategories marked `people` in the taxonomy (rent,
- * wages, a doctor, an accountant...) count for a person; a merchant named in the note of a
- * transfer to someone else is a hint after the note's keywords. The sign of the amount turns
- * each signal into the subcategory for that direction (taxonomy `forAmount`). Generic MCCs (digital goods, miscellaneous retail, money services) and refunds
- * inferred only from the sign are weak: they decide only when no other signal does. The most
- * trusted remaining signal gives the category; inside that category the words are more specific
- * than the codes: the subcategory is that of a known merchant, else of a keyword, else of the
- * most trusted signal, skipping generic (catch-all) subcategories while a specific one is there.
+ * wages, a doctor, an accountant...) count for a person. The sign of the amount turns each
+ * signal into the subcategory for that direction (taxonomy `forAmount`); money received under a
+ * subcategory of money spent is the refund of that purchase and keeps its subcategory, and refund
+ * words yield to it. Generic MCCs (digital goods, miscellaneous retail, money services) and
+ * refunds inferred only from the sign are weak: they decide only when no other signal does. The
+ * most trusted remaining signal gives the category; inside that category the words are more
+ * specific than the codes: the subcategory is that of a known merchant, else of a keyword, else
+ * of the most trusted signal, skipping generic (catch-all) subcategories while a specific one is
+ * there. Words for children turn a subcategory with `forChildren` (sport, courses) into 1702.
  */
 import { readData } from './data.ts';
 import type { Merchant } from './merchants.ts';
