@@ -124,7 +124,7 @@ type Signal = Candidate & { words: Words; moneyBack?: boolean };
 /** Appends what `sub` means for the direction of `amount` to `signals` (nothing when it gives no signal). */
 function push(signals: Signal[], amount: number, sub: Subcategory | null | undefined, words: Words, incomingId?: number, weak = false, moneyBack = false): void {
   const candidate = sub ? forAmount(sub, amount, incomingId) : null;
-  if (candidate) signals.push({ ...candidate, weak: candidate.weak || weak, words, moneyBack });
+  if (candidate) signals.push({ sub: candidate.sub, weak: candidate.weak || weak, reverses: candidate.reverses === true, words, moneyBack });
 }
 
 /** Appends the signal of the longest keyword of `tokens` [from, to) that means something for the direction of `amount` (an invoice received says nothing about an invoice paid) and, for a person, belongs to a `people` subcategory. */
@@ -134,17 +134,20 @@ function pushKeyword(signals: Signal[], amount: number, match: PhraseMatch<Rule>
 
 /**
  * The keyword of `tokens` that decides: in a descriptor (a counterparty, a card-payment note) the
- * one opening it (the kind of business, "PEKAREN STUDENA VODA": a bakery, whatever words of the
- * town follow), else the longest, then the earliest.
+ * one at `opening`, its first significant token (the kind of business, "PEKAREN STUDENA VODA": a
+ * bakery, whatever words of the town follow; `tokens.length` for other texts), else the longest,
+ * then the earliest.
  */
-function keywordIn(tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean, descriptor: boolean): PhraseMatch<Rule> | null {
-  const accept = (r: Rule) => (!person || r.sub.people === true) && appliesTo(r.sub, amount);
-  if (descriptor) {
-    const at = firstSignificant(tokens, 0, tokens.length);
-    const opening = at < tokens.length ? keywords.matchAt(tokens, at) : null;
-    if (opening && accept(opening.value)) return opening;
-  }
-  return keywords.longestMatch(tokens, accept);
+function keywordIn(tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean, opening: number): PhraseMatch<Rule> | null {
+  if (tokens.length === 0) return null;
+  const first = opening < tokens.length ? keywords.matchAt(tokens, opening) : null;
+  if (first && keywordCounts(first.value, amount, person)) return first;
+  return keywords.longestMatch(tokens, (r) => keywordCounts(r, amount, person));
+}
+
+/** Whether a keyword rule means something for the direction of `amount` and, for a person, is of a `people` subcategory. */
+function keywordCounts(rule: Rule, amount: number, person: boolean): boolean {
+  return (!person || rule.sub.people === true) && appliesTo(rule.sub, amount);
 }
 
 /** Whether `tokens` hold a keyword of category `categoryId` ("lekarna" for a pharmacy chain). */
@@ -169,8 +172,11 @@ export function categorise(input: CategoryInput): Subcategory {
   const { amount, person, mcc } = input;
   const signals: Signal[] = [];
   const merchant = input.counterPartyMerchant ?? input.noteMerchant;
-  const counterPartyKeyword = keywordIn(input.counterPartyTokens, counterPartyKeywords, amount, person, true);
-  const noteKeyword = keywordIn(input.noteTokens, noteKeywords, amount, person, input.noteIsCardText);
+  const cpTokens = input.counterPartyTokens;
+  const cpOpening = cpTokens.length === 0 ? 0 : firstSignificant(cpTokens, 0, cpTokens.length);
+  const counterPartyKeyword = keywordIn(cpTokens, counterPartyKeywords, amount, person, cpOpening);
+  const noteTokens = input.noteTokens;
+  const noteKeyword = keywordIn(noteTokens, noteKeywords, amount, person, input.noteIsCardText && noteTokens.length > 0 ? firstSignificant(noteTokens, 0, noteTokens.length) : noteTokens.length);
   const bought = merchant !== null && RETAIL_CATEGORIES.has(merchant.sub.categoryId) && !input.noteIsCardText;
   const hint = input.noteHint && !person ? input.noteHint : null;
   if (bought) {
@@ -180,7 +186,7 @@ export function categorise(input: CategoryInput): Subcategory {
   // A supermarket chain's site runs other businesses too (a fuel station, a café): there its MCC says which was paid.
   const payeeFirst = merchant !== null && merchant.sub.categoryId !== SUPERMARKET_CATEGORY;
   if (merchant && payeeFirst) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
-  const opens = counterPartyKeyword !== null && counterPartyKeyword.start === firstSignificant(input.counterPartyTokens, 0, input.counterPartyTokens.length);
+  const opens = counterPartyKeyword !== null && counterPartyKeyword.start === cpOpening;
   if (opens) pushKeyword(signals, amount, counterPartyKeyword);
   if (mcc) push(signals, amount, mcc.sub, 0, undefined, mcc.generic);
   if (merchant && !payeeFirst) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
