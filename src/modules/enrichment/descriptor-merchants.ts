@@ -24,7 +24,8 @@ const UPPER = /\p{Lu}/u;
 const LETTER = /\p{L}/u;
 const WWW = /^www\./i;
 const CACHE_LIMIT = 20_000;
-const cache = new Map<string, MerchantView | null>();
+/** Names already derived, by descriptor: card descriptors and bank-transfer names apart. */
+const caches = { card: new Map<string, MerchantView | null>(), name: new Map<string, MerchantView | null>() };
 
 interface Word {
   text: string;
@@ -56,12 +57,12 @@ function titleCase(word: string): string {
  * München") and, when written in mixed case, its words as written.
  */
 export function descriptorMerchant(descriptor: string, card: boolean): MerchantView | null {
-  const cacheKey = card ? `c${descriptor}` : `n${descriptor}`;
-  const cached = cache.get(cacheKey);
+  const cache = card ? caches.card : caches.name;
+  const cached = cache.get(descriptor);
   if (cached !== undefined) return cached;
   const found = nameFrom(descriptor, card);
   if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(cacheKey, found);
+  cache.set(descriptor, found);
   return found;
 }
 

@@ -249,8 +249,8 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
 export function payeeDescriptor(counterParty: AnalysedText, note: AnalysedText, payee: Payee, mcc: boolean, amount: number): { descriptor: string; card: boolean } | null {
   if (payee.person) return null;
   const card = mcc || counterParty.card || note.card || counterParty.processor !== undefined || note.processor !== undefined;
-  if ((card || amount < 0) && significant(counterParty.tokens.slice(counterParty.start, counterParty.end)) !== null) return { descriptor: counterParty.descriptor, card };
-  if ((note.card || note.processor !== undefined) && significant(note.tokens.slice(note.start, note.end)) !== null) return { descriptor: note.descriptor, card: true };
+  if ((card || amount < 0) && firstSignificant(counterParty.tokens, counterParty.start, counterParty.end) < counterParty.end) return { descriptor: counterParty.descriptor, card };
+  if ((note.card || note.processor !== undefined) && firstSignificant(note.tokens, note.start, note.end) < note.end) return { descriptor: note.descriptor, card: true };
   return null;
 }
 
