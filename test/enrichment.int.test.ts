@@ -119,7 +119,7 @@ describe('enrichment', () => {
     const gymPayments = async () => (await transactions(key, clientId, connectionId)).filter((x) => x.counterParty === 'Fitko U Parku s.r.o.');
 
     expect(await download([gym(0)])).toBe(1);
-    expect((await gymPayments()).map((x) => x.enrichment)).toEqual([{ category: expect.objectContaining({ subcategoryName: 'Sport & fitness' }), merchant: null, recurrent: false }]);
+    expect((await gymPayments()).map((x) => x.enrichment)).toEqual([{ category: expect.objectContaining({ subcategoryName: 'Sport & fitness' }), merchant: { id: expect.any(String), name: 'Fitko U Parku' }, recurrent: false }]);
     expect(await download([gym(0), gym(1)])).toBe(2);
     expect((await gymPayments()).map((x) => x.enrichment.recurrent)).toEqual([true, true]);
     expect(await download([gym(0), gym(1)])).toBe(0);
@@ -144,6 +144,22 @@ describe('enrichment', () => {
     }
     const stored = await sql<{ n: number }>`SELECT count(*)::int AS n FROM transactions WHERE enrichment IS NULL`.execute(t.db);
     expect(stored.rows[0]!.n).toBe(0);
+  });
+
+  it('enriches every stored transaction again with the current rules on upgrade (migration 0018)', async () => {
+    const { apiKey: key } = await t.newPartner({ capabilities: ['refresh', 'enrichment'] });
+    const clientId = await t.newClient(key);
+    const connectionId = await connect(t, key, clientId);
+    const before = await transactions(key, clientId, connectionId);
+    // Enrichment stored by older rules: no merchant named from a descriptor, refunds as 104.
+    await sql`UPDATE transactions SET enrichment = jsonb_set(enrichment, '{merchant}', 'null'::jsonb)`.execute(t.db);
+    await sql`DELETE FROM kysely_migration WHERE name = '0018_enrichment_reenrich'`.execute(t.db);
+    expect((await transactions(key, clientId, connectionId)).filter((x) => x.enrichment.merchant)).toEqual([]);
+
+    expect(await migrateToLatest(t.db)).toEqual(['0018_enrichment_reenrich']);
+    const after = await transactions(key, clientId, connectionId);
+    expect(after.filter((x) => x.enrichment.merchant).length).toBeGreaterThan(0);
+    for (const tx of after) expect(tx.enrichment).toEqual(before.find((b) => b.id === tx.id).enrichment);
   });
 
   it('leaves the field out for a partner without the capability', async () => {

@@ -19,6 +19,7 @@ import * as liveProviders from './migrations/0012_live_providers.ts';
 import * as liveJourneys from './migrations/0013_live_journeys.ts';
 import * as usageEvents from './migrations/0014_usage_events.ts';
 import { sealedWebhookSecrets } from './migrations/0017_sealed_webhook_secrets.ts';
+import * as enrichmentReenrich from './migrations/0018_enrichment_reenrich.ts';
 import * as simplefin from './migrations/0019_simplefin.ts';
 import type { SecretKeys } from '../lib/secret-keys.ts';
 
@@ -38,6 +39,7 @@ const migrations = (keys: SecretKeys | undefined): Record<string, Migration> => 
   '0013_live_journeys': liveJourneys,
   '0014_usage_events': usageEvents,
   '0017_sealed_webhook_secrets': sealedWebhookSecrets(keys),
+  '0018_enrichment_reenrich': enrichmentReenrich,
   '0019_simplefin': simplefin,
 });
 

@@ -5,8 +5,10 @@ const sub = (amount: number, counterParty: string, note: string, details: Enrich
   enrichTransaction({ amount, counterParty, note, details }).enrichment.category.subcategoryId;
 
 describe('categorisation', () => {
-  it('trusts the MCC first, then counterparty, note, bank category and constant symbol', () => {
+  it('trusts the payee, then the MCC, then counterparty, note, bank category and constant symbol', () => {
     expect(sub(-1200, 'Tesco Stores ČR', 'TESCO 1234', { mccCode: '5541' })).toBe(501);
+    expect(sub(-349, 'DM DROGERIE MARKT 1234 PLZEN', '', { mccCode: '5411' })).toBe(604);
+    expect(sub(-1450, 'VETERINARNI KLINIKA ANIMAL PLZEN', '', { mccCode: '5912' })).toBe(608);
     expect(sub(-500, 'Jan Novák', 'Nájem byt', { externalCategoryName: 'Nákupy' })).toBe(201);
     expect(sub(-500, 'Jan Novák', 'platba', { externalCategoryName: 'Pojištění' })).toBe(1604);
     expect(sub(-500, 'Jan Novák', 'platba', { constantSymbol: '1148' })).toBe(1501);
@@ -32,8 +34,10 @@ describe('categorisation', () => {
     expect(sub(-150, '', 'UNKNOWN DIGITAL', { mccCode: '5815' })).toBe(805);
   });
 
-  it('applies the sign of the amount', () => {
-    expect(sub(412, '', 'ALBERT 0412 PRAHA', { mccCode: '5411' })).toBe(104);
+  it('applies the sign of the amount; a refund keeps the category of the purchase it reverses', () => {
+    expect(sub(412, '', 'ALBERT 0412 PRAHA', { mccCode: '5411' })).toBe(301);
+    expect(sub(1299, 'ZALANDO SE BERLIN', 'Refund', { mccCode: '5691' })).toBe(603);
+    expect(sub(2340, 'Northwind s.r.o.', 'Expense reimbursement')).toBe(104);
     expect(sub(2000, '', 'Vklad', { mccCode: '6011' })).toBe(1302);
     expect(sub(-150, '', 'Debetní úrok')).toBe(1402);
     expect(sub(15, '', 'Připsání úroků')).toBe(103);
@@ -78,5 +82,14 @@ describe('categorisation', () => {
     expect(sub(-3000, 'Petra Nováková', 'Převod na spoření')).toBe(1201);
     expect(sub(-3000, 'Petra Nováková', 'Převod peněz')).toBe(1202);
     expect(sub(48000, 'Firma s.r.o.', 'Mzdové prostředky')).toBe(101);
+  });
+
+  it('reads what a shop sold from the note, and children’s activities as 1702', () => {
+    expect(sub(-2699, 'ALZA.CZ A.S. PRAHA', 'Predplatne Microsoft 365 Family', { mccCode: '5732' })).toBe(803);
+    expect(sub(-500, 'LIDL BRNO MEDLANKY', 'Cashback', { mccCode: '5411' })).toBe(1301);
+    expect(sub(-600, 'FK Dukla mládež z.s.', 'Příspěvek fotbal žáci jaro')).toBe(1702);
+    expect(sub(-350, 'Univerzitní sportovní klub', 'Clensky prispevek volejbal')).toBe(903);
+    expect(sub(-8.4, 'PEKAREN U MLYNA ZLATA VODA', '')).toBe(303);
+    expect(sub(-16.4, 'DARS d.o.o.', 'Vinjeta 7 dni')).toBe(505);
   });
 });

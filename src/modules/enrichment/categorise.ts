@@ -1,38 +1,48 @@
 /**
  * Categorisation (spec "Transaction", enrichment.category; docs/categories.md, "How a category
  * is chosen"). Signals in order of trust, each read from a data file:
- *   1. the MCC (data/mcc-rules.json, ISO 18245 ranges; the narrowest range wins),
- *   2. the counterparty: a known merchant (merchants.ts), else a keyword (data/keyword-rules.json),
- *   3. the note: a known merchant, else a keyword,
+ *   0. when a shop (groceries, shopping) is paid: what the payer's note says was bought (a
+ *      merchant it names, a keyword: a subscription sold by an electronics shop, cash back),
+ *   1. the payee: a known merchant (merchants.ts), else the keyword opening the counterparty
+ *      (data/keyword-rules.json) - except a supermarket chain, which comes after the MCC,
+ *   2. the MCC (data/mcc-rules.json, ISO 18245 ranges; the narrowest range wins),
+ *   3. the other keywords of the counterparty and the note, a merchant the note names as a hint,
  *   4. the bank's externalCategoryName (data/external-categories.json),
  *   5. the Czech constant symbol, when it marks a payment kind (data/constant-symbols.json),
  *   6. nothing: other income / uncategorised spending by the sign of the amount.
  * A private person as the counterparty (people.ts) gives 1202 Transfers to and from people after
  * all these signals, and only keywords of subcategories marked `people` in the taxonomy (rent,
- * wages, a doctor, an accountant...) count for a person; a merchant named in the note of a
- * transfer to someone else is a hint after the note's keywords. The sign of the amount turns
- * each signal into the subcategory for that direction (taxonomy `forAmount`). Generic MCCs (digital goods, miscellaneous retail, money services) and refunds
- * inferred only from the sign are weak: they decide only when no other signal does. The most
- * trusted remaining signal gives the category; inside that category the words are more specific
- * than the codes: the subcategory is that of a known merchant, else of a keyword, else of the
- * most trusted signal, skipping generic (catch-all) subcategories while a specific one is there.
+ * wages, a doctor, an accountant...) count for a person. The sign of the amount turns each
+ * signal into the subcategory for that direction (taxonomy `forAmount`); money received under a
+ * subcategory of money spent is the refund of that purchase and keeps its subcategory, and refund
+ * words yield to it. Generic MCCs (digital goods, miscellaneous retail, money services) and
+ * refunds inferred only from the sign are weak: they decide only when no other signal does. The
+ * most trusted remaining signal gives the category; inside that category the words are more
+ * specific than the codes: the subcategory is that of a known merchant, else of a keyword, else
+ * of the most trusted signal, skipping generic (catch-all) subcategories while a specific one is
+ * there. Words for children turn a subcategory with `forChildren` (sport, courses) into 1702.
  */
 import { readData } from './data.ts';
 import type { Merchant } from './merchants.ts';
-import { appliesTo, fallback, forAmount, personSubcategory, subcategory, type Candidate, type Subcategory } from './taxonomy.ts';
-import { PhraseIndex, tokenize } from './text.ts';
+import { appliesTo, fallback, forAmount, personSubcategory, refunds, subcategory, type Candidate, type Subcategory } from './taxonomy.ts';
+import { firstSignificant } from './noise.ts';
+import { PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
 interface KeywordRule {
   subcategoryId: number;
   field: 'any' | 'counterParty' | 'note';
   keywords: string[];
   incomingSubcategoryId?: number;
+  reversal?: boolean;
+  children?: boolean;
 }
 
 interface Rule {
   sub: Subcategory;
   incomingId?: number;
   generic?: boolean;
+  /** The words say "money back" (refund, storno): a purchase signal of the same transaction decides its category. */
+  reversal?: boolean;
 }
 
 const mccRules = readData<{ rules: { from: number; to: number; subcategoryId: number; generic?: boolean }[] }>('mcc-rules.json').rules;
@@ -45,10 +55,17 @@ for (const r of [...mccRules].sort((a, b) => b.to - b.from - (a.to - a.from))) {
 
 const counterPartyKeywords = new PhraseIndex<Rule>();
 const noteKeywords = new PhraseIndex<Rule>();
+/** Words saying a payment is for children ("děti", "mládež", "Kinder"): see `forChildren` in the taxonomy. */
+const childrenWords = new PhraseIndex<true>();
 for (const r of readData<{ rules: KeywordRule[] }>('keyword-rules.json').rules) {
   const where = `keyword-rules.json ${r.subcategoryId}`;
-  const rule: Rule = { sub: subcategory(r.subcategoryId, where), ...(r.incomingSubcategoryId === undefined ? {} : { incomingId: subcategory(r.incomingSubcategoryId, where).id }) };
+  const rule: Rule = {
+    sub: subcategory(r.subcategoryId, where),
+    ...(r.incomingSubcategoryId === undefined ? {} : { incomingId: subcategory(r.incomingSubcategoryId, where).id }),
+    ...(r.reversal === true ? { reversal: true } : {}),
+  };
   for (const keyword of r.keywords) {
+    if (r.children === true) childrenWords.add(keyword, true);
     if (r.field !== 'note') counterPartyKeywords.add(keyword, rule);
     if (r.field !== 'counterParty') noteKeywords.add(keyword, rule);
   }
@@ -93,50 +110,110 @@ export interface CategoryInput {
   noteHint: Merchant | null;
   /** The counterparty is a private person (people.ts). */
   person: boolean;
+  /** The note is a bank's card-payment description (a marker opens it): its words name the payee, not what was bought. */
+  noteIsCardText: boolean;
   externalCategoryName: string | null;
   constantSymbol: string | null;
 }
 
 /** Signal strength of its source: 2 a known merchant, 1 a keyword, 0 a code or a bank category. */
 type Words = 0 | 1 | 2;
-type Signal = Candidate & { words: Words };
+/** moneyBack: the signal only says the money came back (a refund keyword, the bank's "Refunds"). */
+type Signal = Candidate & { words: Words; moneyBack?: boolean };
 
 /** Appends what `sub` means for the direction of `amount` to `signals` (nothing when it gives no signal). */
-function push(signals: Signal[], amount: number, sub: Subcategory | null | undefined, words: Words, incomingId?: number, weak = false): void {
+function push(signals: Signal[], amount: number, sub: Subcategory | null | undefined, words: Words, incomingId?: number, weak = false, moneyBack = false): void {
   const candidate = sub ? forAmount(sub, amount, incomingId) : null;
-  if (candidate) signals.push({ sub: candidate.sub, weak: candidate.weak || weak, words });
+  if (candidate) signals.push({ sub: candidate.sub, weak: candidate.weak || weak, reverses: candidate.reverses === true, words, moneyBack });
+}
+
+/** Appends the signal of the longest keyword of `tokens` [from, to) that means something for the direction of `amount` (an invoice received says nothing about an invoice paid) and, for a person, belongs to a `people` subcategory. */
+function pushKeyword(signals: Signal[], amount: number, match: PhraseMatch<Rule> | null): void {
+  if (match) push(signals, amount, match.value.sub, 1, match.value.incomingId, false, match.value.reversal === true);
 }
 
 /**
- * Appends the merchant's signal, then that of the longest keyword of `tokens` that means
- * something for the direction of `amount` (an invoice received says nothing about an invoice
- * paid) and, for a person, belongs to a `people` subcategory.
+ * The keyword of `tokens` that decides: in a descriptor (a counterparty, a card-payment note) the
+ * one at `opening`, its first significant token (the kind of business, "PEKAREN STUDENA VODA": a
+ * bakery, whatever words of the town follow; `tokens.length` for other texts), else the longest,
+ * then the earliest.
  */
-function pushText(signals: Signal[], amount: number, merchant: Merchant | null, tokens: string[], keywords: PhraseIndex<Rule>, person: boolean): void {
-  if (merchant) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
-  const rule = keywords.longestMatch(tokens, (r) => (!person || r.sub.people === true) && appliesTo(r.sub, amount))?.value;
-  if (rule) push(signals, amount, rule.sub, 1, rule.incomingId);
+function keywordIn(tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean, opening: number): PhraseMatch<Rule> | null {
+  if (tokens.length === 0) return null;
+  const first = opening < tokens.length ? keywords.matchAt(tokens, opening) : null;
+  if (first && keywordCounts(first.value, amount, person)) return first;
+  return keywords.longestMatch(tokens, (r) => keywordCounts(r, amount, person));
 }
 
-/** The subcategory of one transaction (never null: the fallbacks catch the rest). */
+/** Whether a keyword rule means something for the direction of `amount` and, for a person, is of a `people` subcategory. */
+function keywordCounts(rule: Rule, amount: number, person: boolean): boolean {
+  return (!person || rule.sub.people === true) && appliesTo(rule.sub, amount);
+}
+
+/** Whether `tokens` hold a keyword of category `categoryId` ("lekarna" for a pharmacy chain). */
+export const hasCategoryKeyword = (tokens: readonly string[], categoryId: number): boolean =>
+  counterPartyKeywords.longestMatch(tokens, (r) => r.sub.categoryId === categoryId) !== null;
+
+/** Categories of shops selling goods of every kind (groceries, shopping): what the note says was bought outranks them. */
+export const RETAIL_CATEGORIES: ReadonlySet<number> = new Set([3, 6]);
+/** Groceries: a supermarket chain whose sites also sell fuel, coffee or medicine under their own MCC. */
+const SUPERMARKET_CATEGORY = 3;
+
+/**
+ * The subcategory of one transaction (never null: the fallbacks catch the rest). Signals in
+ * order of trust: what the payer's note says was bought from a shop (a subscription sold by an
+ * electronics shop, cash back at a supermarket); the payee - a known merchant, else the
+ * business word opening the descriptor ("VETERINARNI KLINIKA ...") - whatever MCC its terminal
+ * reports, except a supermarket chain, whose sites' MCCs (a fuel station) outrank it; the MCC;
+ * the other keywords of the counterparty and the note; a merchant the note
+ * names as a hint; the bank's category; the constant symbol; a person.
+ */
 export function categorise(input: CategoryInput): Subcategory {
-  const { amount, person } = input;
+  const { amount, person, mcc } = input;
   const signals: Signal[] = [];
-  const { mcc } = input;
+  const merchant = input.counterPartyMerchant ?? input.noteMerchant;
+  const cpTokens = input.counterPartyTokens;
+  const cpOpening = cpTokens.length === 0 ? 0 : firstSignificant(cpTokens, 0, cpTokens.length);
+  const counterPartyKeyword = keywordIn(cpTokens, counterPartyKeywords, amount, person, cpOpening);
+  const noteTokens = input.noteTokens;
+  const noteKeyword = keywordIn(noteTokens, noteKeywords, amount, person, input.noteIsCardText && noteTokens.length > 0 ? firstSignificant(noteTokens, 0, noteTokens.length) : noteTokens.length);
+  const bought = merchant !== null && RETAIL_CATEGORIES.has(merchant.sub.categoryId) && !input.noteIsCardText;
+  const hint = input.noteHint && !person ? input.noteHint : null;
+  if (bought) {
+    if (hint) push(signals, amount, hint.sub, 1, hint.incomingSubcategoryId);
+    pushKeyword(signals, amount, noteKeyword);
+  }
+  // A supermarket chain's site runs other businesses too (a fuel station, a café): there its MCC says which was paid.
+  const payeeFirst = merchant !== null && merchant.sub.categoryId !== SUPERMARKET_CATEGORY;
+  if (merchant && payeeFirst) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
+  const opens = counterPartyKeyword !== null && counterPartyKeyword.start === cpOpening;
+  if (opens) pushKeyword(signals, amount, counterPartyKeyword);
   if (mcc) push(signals, amount, mcc.sub, 0, undefined, mcc.generic);
-  pushText(signals, amount, input.counterPartyMerchant, input.counterPartyTokens, counterPartyKeywords, person);
-  pushText(signals, amount, input.noteMerchant, input.noteTokens, noteKeywords, person);
-  if (input.noteHint && !person) push(signals, amount, input.noteHint.sub, 1, input.noteHint.incomingSubcategoryId);
-  if (input.externalCategoryName) push(signals, amount, externalCategories.get(tokenize(input.externalCategoryName).join(' ')), 0);
+  if (merchant && !payeeFirst) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
+  if (!opens) pushKeyword(signals, amount, counterPartyKeyword);
+  if (!bought) {
+    pushKeyword(signals, amount, noteKeyword);
+    if (hint) push(signals, amount, hint.sub, 1, hint.incomingSubcategoryId);
+  }
+  if (input.externalCategoryName) {
+    const external = externalCategories.get(tokenize(input.externalCategoryName).join(' '));
+    push(signals, amount, external, 0, undefined, false, external === refunds);
+  }
   if (input.constantSymbol && SYMBOL.test(input.constantSymbol)) push(signals, amount, constantSymbols.get(input.constantSymbol.padStart(4, '0')), 0);
   if (person) push(signals, amount, personSubcategory, 0);
 
   const first = signals.find((c) => !c.weak) ?? signals[0];
   if (!first) return amount > 0 ? fallback.incoming : fallback.outgoing;
+  // Money back from a purchase (a refund, a reversal) keeps the category of the purchase.
+  const purchase = signals.find((c) => c.reverses);
+  const reversal = purchase !== undefined && (first.reverses === true || first.moneyBack === true);
+  const decider = reversal ? purchase : first;
   let best: Signal | undefined;
   for (const c of signals) {
-    if (c.weak || c.sub.generic || c.sub.categoryId !== first.sub.categoryId) continue;
+    if ((reversal ? !c.reverses : c.weak) || c.sub.generic || c.sub.categoryId !== decider.sub.categoryId) continue;
     if (!best || c.words > best.words) best = c;
   }
-  return (best ?? first).sub;
+  const sub = (best ?? decider).sub;
+  if (sub.forChildren !== undefined && (childrenWords.longestMatch(input.counterPartyTokens) || childrenWords.longestMatch(input.noteTokens))) return subcategory(sub.forChildren);
+  return sub;
 }

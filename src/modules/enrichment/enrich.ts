@@ -5,7 +5,8 @@
  * still false), `enrichAll` for an account's transactions including recurrence.
  */
 import { categorise, mccRule } from './categorise.ts';
-import { analyse, payeeOf, payeeWords, type MerchantView } from './merchants.ts';
+import { descriptorMerchant } from './descriptor-merchants.ts';
+import { analyse, payeeDescriptor, payeeOf, payeeWords, type MerchantView } from './merchants.ts';
 import { recurrentFlags, type RecurrenceItem } from './recurrence.ts';
 import type { CategoryView } from './taxonomy.ts';
 
@@ -31,6 +32,9 @@ export interface EnrichedTransaction {
   payeeKey: string | null;
 }
 
+/** Categories whose payee is no merchant: transfers, cash, bank fees (a known merchant still shows: cash-back at a supermarket). */
+const NO_MERCHANT_CATEGORIES = new Set([12, 13, 14]);
+
 /** Category, merchant and payee key of one transaction; `recurrent` is false until `withRecurrence`. */
 export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
   const counterParty = analyse(t.counterParty);
@@ -47,13 +51,17 @@ export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
     noteMerchant: payee.inCounterParty ? null : merchant,
     noteHint: payee.noteHint,
     person: payee.person,
+    noteIsCardText: note.card,
     externalCategoryName: t.details.externalCategoryName ?? null,
     constantSymbol: t.details.constantSymbol ?? null,
   });
   const words = merchant ? null : payeeWords(counterParty, note);
+  const descriptor = merchant || NO_MERCHANT_CATEGORIES.has(sub.categoryId) ? null : payeeDescriptor(counterParty, note, payee, Boolean(t.details.mccCode), t.amount);
+  // A brand's company in another country ("O2 Slovakia, s.r.o.") is named from the counterparty, with an id of its own.
+  const view = payee.abroad ? descriptorMerchant(counterParty.descriptor, false) : (merchant?.view ?? null);
   return {
-    enrichment: { category: sub.view, merchant: merchant?.view ?? null, recurrent: false },
-    payeeKey: merchant ? `m:${merchant.id}` : words === null ? null : `p:${words}`,
+    enrichment: { category: sub.view, merchant: view ?? (descriptor === null ? null : descriptorMerchant(descriptor.descriptor, descriptor.card)), recurrent: false },
+    payeeKey: view ? `m:${view.id}` : words === null ? null : `p:${words}`,
   };
 }
 

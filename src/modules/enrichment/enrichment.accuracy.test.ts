@@ -1,15 +1,24 @@
 /**
  * Accuracy of enrichment on hand-labelled transactions (docs/categories.md, "Quality and speed").
  * Prints category, subcategory, merchant precision / recall and recurrence accuracy with every
- * miss for two sets:
+ * miss for four sets:
  * - the HELD-OUT set test/fixtures/enrichment-labelled.json, written without looking at the rules
- *   or the merchant list: the gate (fails below 90 % category, 95 % merchant precision, 90 %
- *   recurrence). Rules are never tuned to its rows;
+ *   or the merchant list: a gate (HELD_OUT below). Rules are never tuned to its rows;
  * - the DEVELOPMENT set test/fixtures/enrichment-development.json, written together with rules
- *   tuned to it: reported and held to the same floors so that general changes do not regress it,
- *   but its scores are not evidence of accuracy.
- * A merchant label is a key of data/merchants.json; a held-out label may name a real merchant the
- * list lacks (reported, counted as a merchant the rules missed).
+ *   tuned to it: reported and held to floors (DEVELOPMENT) so that general changes do not regress
+ *   it, but its scores are not evidence of accuracy.
+ * - the HELD-OUT set of issue 20, test/fixtures/enrichment-heldout-20.json: one account per pattern
+ *   of the issue (merchants beyond the list, brand names, refunds, foreign descriptors, merchant
+ *   vs the bank's description, children & education), written and committed before the rules
+ *   were read; reported per pattern, and a gate (HELD_OUT_20).
+ * - test/fixtures/enrichment-development-names.json: development rows of issue 20 whose merchant
+ *   labels are display names, to tune merchant naming on (not evidence of accuracy).
+ * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
+ * data/merchants.json (a held-out label may name a real merchant the list lacks: reported, counted
+ * as a merchant the rules missed); those labels say nothing about merchants derived from a
+ * descriptor (not on the list), so their precision counts list merchants only. In
+ * enrichment-heldout-20.json a merchant label is the display name a person recognises: a merchant
+ * is right when its normalised name equals the label or is a longer form of it.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +27,7 @@ import { allMerchants, merchantByKey } from './merchants.ts';
 import { subcategory } from './taxonomy.ts';
 
 interface LabelledTransaction {
+  pattern?: string;
   date: string;
   amount: number;
   counterParty: string;
@@ -31,6 +41,7 @@ interface LabelledTransaction {
 }
 
 interface Report {
+  name: string;
   transactions: number;
   category: number;
   subcategory: number;
@@ -43,6 +54,11 @@ interface Report {
 
 const percent = (hits: number, total: number) => (total === 0 ? 100 : (100 * hits) / total);
 const keyById = new Map(allMerchants().map((m) => [m.id, m.key]));
+const normalisedName = (name: string) =>
+  name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/['’]/g, '').replace(/[^a-z0-9]+/g, ' ').trim();
+
+/** How a set's merchant labels are read: list keys (derived merchants not judged) or display names. */
+type MerchantLabels = 'keys' | 'names';
 
 function load(name: string): LabelledTransaction[][] {
   const fixture = JSON.parse(readFileSync(new URL(`../../../test/fixtures/${name}`, import.meta.url), 'utf8')) as {
@@ -51,9 +67,9 @@ function load(name: string): LabelledTransaction[][] {
   return fixture.accounts.map((a) => a.transactions);
 }
 
-/** Enriches every account of `name` and compares with its labels. */
-function evaluate(name: string): Report {
-  const rows = load(name).flatMap((transactions) => {
+/** Enriches every account of `name`; each transaction with what enrichment gave it. */
+function enrichFixture(name: string) {
+  return load(name).flatMap((transactions) => {
     const enriched = enrichAll(
       transactions.map((t) => ({
         amount: t.amount,
@@ -65,6 +81,12 @@ function evaluate(name: string): Report {
     );
     return transactions.map((t, i) => ({ t, got: enriched[i]! }));
   });
+}
+
+type Row = ReturnType<typeof enrichFixture>[number];
+
+/** Compares enriched `rows` with their labels (merchant labels read as `labels`). */
+function evaluate(name: string, rows: Row[], labels: MerchantLabels): Report {
   let category = 0;
   let sub = 0;
   let recurrence = 0;
@@ -76,8 +98,16 @@ function evaluate(name: string): Report {
   const misses: string[] = [];
   for (const { t, got } of rows) {
     const [subId, expected, recurrent] = t.expect;
-    const gotKey = got.merchant === null ? null : keyById.get(got.merchant.id)!;
-    if (expected !== null && !merchantByKey(expected)) missingFromList.add(expected);
+    const listKey = got.merchant === null ? undefined : keyById.get(got.merchant.id);
+    const gotKey =
+      labels === 'keys'
+        ? (listKey ?? null)
+        : got.merchant === null
+          ? null
+          : expected !== null && (normalisedName(got.merchant.name) + ' ').startsWith(normalisedName(expected) + ' ')
+            ? expected
+            : got.merchant.name;
+    if (labels === 'keys' && expected !== null && !merchantByKey(expected)) missingFromList.add(expected);
     if (got.category.categoryId === subcategory(subId).categoryId) category++;
     if (got.category.subcategoryId === subId) sub++;
     if (got.recurrent === recurrent) recurrence++;
@@ -94,6 +124,7 @@ function evaluate(name: string): Report {
     if (wrong.length) misses.push(`  ${t.date} ${t.amount} "${t.counterParty}" "${t.note}": ${wrong.join(', ')}`);
   }
   const report = {
+    name,
     transactions: rows.length,
     category: percent(category, rows.length),
     subcategory: percent(sub, rows.length),
@@ -114,31 +145,72 @@ function evaluate(name: string): Report {
   return { ...report, text };
 }
 
-function expectTargets(report: Report): void {
-  expect(report.category).toBeGreaterThanOrEqual(90);
-  expect(report.merchantPrecision).toBeGreaterThanOrEqual(95);
-  expect(report.recurrence).toBeGreaterThanOrEqual(90);
+/** The report of every pattern of a set whose rows carry `pattern`. */
+function evaluatePatterns(name: string, rows: Row[], labels: MerchantLabels): Report[] {
+  const patterns = [...new Set(rows.map((r) => r.t.pattern ?? ''))];
+  return patterns.map((p) => evaluate(`${name} pattern ${p}`, rows.filter((r) => (r.t.pattern ?? '') === p), labels));
+}
+
+interface Gate {
+  category: number;
+  subcategory?: number;
+  merchantPrecision: number;
+  merchantRecall?: number;
+  recurrence: number;
+}
+
+/** Floors of the development sets: a change must not regress them. */
+const DEVELOPMENT: Gate = { category: 90, merchantPrecision: 95, recurrence: 90 };
+/** Gates of the held-out sets (docs/categories.md, "Quality and speed"): what the rules of issue 20 hold. */
+const HELD_OUT: Gate = { category: 97, subcategory: 94, merchantPrecision: 99, merchantRecall: 98, recurrence: 99 };
+const HELD_OUT_20: Gate = { category: 95, subcategory: 93, merchantPrecision: 92, merchantRecall: 92, recurrence: 99 };
+
+function expectTargets(report: Report, gate: Gate = DEVELOPMENT): void {
+  expect(report.category).toBeGreaterThanOrEqual(gate.category);
+  if (gate.subcategory !== undefined) expect(report.subcategory).toBeGreaterThanOrEqual(gate.subcategory);
+  expect(report.merchantPrecision).toBeGreaterThanOrEqual(gate.merchantPrecision);
+  if (gate.merchantRecall !== undefined) expect(report.merchantRecall).toBeGreaterThanOrEqual(gate.merchantRecall);
+  expect(report.recurrence).toBeGreaterThanOrEqual(gate.recurrence);
 }
 
 describe('enrichment accuracy', () => {
-  for (const name of ['enrichment-labelled.json', 'enrichment-development.json']) {
+  for (const name of ['enrichment-labelled.json', 'enrichment-development.json', 'enrichment-heldout-20.json', 'enrichment-development-names.json']) {
     it(`${name}: labels are valid`, () => {
       const rows = load(name).flat();
-      expect(rows.length).toBeGreaterThanOrEqual(400);
+      expect(rows.length).toBeGreaterThanOrEqual(name === 'enrichment-heldout-20.json' ? 120 : name === 'enrichment-development-names.json' ? 20 : 400);
       for (const t of rows) expect(() => subcategory(t.expect[0])).not.toThrow();
       if (name === 'enrichment-development.json') for (const t of rows) if (t.expect[1] !== null) expect(merchantByKey(t.expect[1]), t.expect[1]).toBeDefined();
     });
   }
 
   it('meets the targets on the held-out set (the gate)', () => {
-    const report = evaluate('enrichment-labelled.json');
+    const report = evaluate('enrichment-labelled.json', enrichFixture('enrichment-labelled.json'), 'keys');
+    console.log(report.text);
+    expectTargets(report, HELD_OUT);
+  });
+
+  it('does not regress on the development set', () => {
+    const report = evaluate('enrichment-development.json', enrichFixture('enrichment-development.json'), 'keys');
     console.log(report.text);
     expectTargets(report);
   });
 
-  it('does not regress on the development set', () => {
-    const report = evaluate('enrichment-development.json');
+  it('does not regress on the development rows named by display name', () => {
+    const report = evaluate('enrichment-development-names.json', enrichFixture('enrichment-development-names.json'), 'names');
     console.log(report.text);
     expectTargets(report);
+  });
+
+  it('meets the targets on the held-out set of issue 20, per pattern', () => {
+    const rows = enrichFixture('enrichment-heldout-20.json');
+    const report = evaluate('enrichment-heldout-20.json', rows, 'names');
+    const patterns = evaluatePatterns('enrichment-heldout-20.json', rows, 'names');
+    console.log([report, ...patterns].map((r) => r.text).join('\n\n'));
+    console.log(
+      ['pattern | n | category | subcategory | merchant precision | merchant recall | recurrence', ...[...patterns, report].map((r) =>
+        [r.name.replace(/.* pattern /, ''), r.transactions, r.category, r.subcategory, r.merchantPrecision, r.merchantRecall, r.recurrence].map((v, i) => (i >= 2 ? `${(v as number).toFixed(1)} %` : String(v))).join(' | '),
+      )].join('\n'),
+    );
+    expectTargets(report, HELD_OUT_20);
   });
 });

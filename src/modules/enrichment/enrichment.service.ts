@@ -10,16 +10,23 @@ import type { Tx } from '../../db/database.ts';
 import { enrichTransaction, withRecurrence, type TimedEnrichment } from './enrich.ts';
 import { enrichmentRepository } from './enrichment.repository.ts';
 
-/** Enriches the account's transactions that need it and recomputes recurrence; returns how many rows changed. */
-export async function enrichAccount(tx: Tx, accountId: string): Promise<number> {
+/**
+ * Enriches the account's transactions that need it (with `all`, every one again, with the rules
+ * of this release: a re-enrichment backfill) and recomputes recurrence; returns how many rows
+ * changed.
+ */
+export async function enrichAccount(tx: Tx, accountId: string, all = false): Promise<number> {
   const repo = enrichmentRepository(tx);
   const stored = await repo.listForAccount(accountId);
   const fresh = new Set<number>();
   const items: TimedEnrichment[] = stored.map((t, index) => {
     const base = { time: t.recordDate.getTime(), amount: t.amount };
-    if (t.enrichment) return { ...base, enrichment: t.enrichment, payeeKey: t.payeeKey };
-    fresh.add(index);
-    return { ...base, ...enrichTransaction(t) };
+    const kept = t.enrichment ? { ...base, enrichment: t.enrichment, payeeKey: t.payeeKey } : null;
+    if (kept && !all) return kept;
+    const again = { ...base, ...enrichTransaction(t) };
+    if (kept) again.enrichment = { ...again.enrichment, recurrent: kept.enrichment.recurrent };
+    if (!kept || JSON.stringify(kept.enrichment) !== JSON.stringify(again.enrichment) || kept.payeeKey !== again.payeeKey) fresh.add(index);
+    return again;
   });
   for (const index of withRecurrence(items)) fresh.add(index);
   await repo.write([...fresh].map((index) => ({ id: stored[index]!.id, enrichment: items[index]!.enrichment, payeeKey: items[index]!.payeeKey })));

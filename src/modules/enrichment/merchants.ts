@@ -19,9 +19,10 @@
  * - A private person (people.ts) is never a merchant, and the note of a transfer to a payee the
  *   list does not know names no merchant: it is only a category hint (Payee.noteHint).
  */
+import { hasCategoryKeyword, RETAIL_CATEGORIES } from './categorise.ts';
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
-import { CARD_MARKER, cardMarkerLength, firstSignificant, restIsNoise, significant } from './noise.ts';
+import { CARD_MARKER, cardMarkerLength, firstSignificant, foreignCountryAt, noiseAt, restIsNoise, significant } from './noise.ts';
 import { isPersonName } from './people.ts';
 import { fold, hasDigit, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
@@ -162,12 +163,23 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
   let best: PhraseMatch<Merchant> | null = null;
   for (let at = 0; at < tokens.length; at++) {
     const plain = aliases.matchAt(tokens, at);
-    if (longer(plain, best) && (card || !context.name || at === opening || restIsNoise(tokens, plain.start, plain.end))) best = plain;
+    if (longer(plain, best) && (card || !context.name || at === opening || restIsNoise(tokens, plain.start, plain.end)) && !namesAnotherBusiness(tokens, plain, card, context.mccCategoryId)) best = plain;
     const exact = exactAliases.matchAt(tokens, at);
-    if (longer(exact, best) && exactAccepted(text, exact, at === opening, card, context.mccCategoryId)) best = exact;
+    if (longer(exact, best) && exactAccepted(text, exact, at === opening, card, context.mccCategoryId) && !namesAnotherBusiness(tokens, exact, card, context.mccCategoryId)) best = exact;
   }
   if (best) return { merchant: best.value, start: best.start, end: best.end };
   return text.processor ? { merchant: text.processor, start: -1, end: -1 } : null;
+}
+
+/**
+ * A brand's other business: in a card payment whose specific MCC is of another category than
+ * the merchant's, words beside the alias that are neither noise nor words of the merchant's own
+ * category ("LIDL CONNECT" with a telecoms MCC, "BILLA REISEN" with a travel agency's; not
+ * "LEKARNA DR.MAX" with a grocery MCC) name another business than the list's merchant.
+ */
+function namesAnotherBusiness(tokens: string[], match: PhraseMatch<Merchant>, card: boolean, mccCategoryId: number | null): boolean {
+  if (!card || mccCategoryId === null || mccCategoryId === match.value.sub.categoryId) return false;
+  return !restIsNoise(tokens, match.start, match.end) && !hasCategoryKeyword(tokens, match.value.sub.categoryId);
 }
 
 /**
@@ -179,7 +191,9 @@ function exactAccepted(text: AnalysedText, match: PhraseMatch<Merchant>, opens: 
   const { tokens } = text;
   if (restIsNoise(tokens, match.start, match.end)) return true;
   if (!opens) return false;
-  if (match.end < tokens.length && hasDigit(tokens[match.end]!)) return true;
+  let next = match.end;
+  while (next < tokens.length && !hasDigit(tokens[next]!) && noiseAt(tokens, next)) next = noiseAt(tokens, next)!.end;
+  if (next < tokens.length && hasDigit(tokens[next]!)) return true;
   return card && LETTER.test(text.descriptor) && !LOWER.test(text.descriptor) && (mccCategoryId === null || mccCategoryId === match.value.sub.categoryId);
 }
 
@@ -193,9 +207,11 @@ export interface Payee {
   person: boolean;
   /** A merchant the note names that cannot be the payee (the counterparty is someone else): a category hint only. */
   noteHint: Merchant | null;
+  /** The counterparty names the merchant's company in another country ("O2 Slovakia, s.r.o."): a merchant of its own, of the same category. */
+  abroad: boolean;
 }
 
-const payee = (merchant: Merchant | null, inCounterParty: boolean, person: boolean, noteHint: Merchant | null): Payee => ({ merchant, inCounterParty, person, noteHint });
+const payee = (merchant: Merchant | null, inCounterParty: boolean, person: boolean, noteHint: Merchant | null, abroad = false): Payee => ({ merchant, inCounterParty, person, noteHint, abroad });
 
 /**
  * The payee of a transaction. The counterparty is read first: a merchant that is not an
@@ -208,13 +224,34 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
   const fromCounterParty = recognise(counterParty, { card, mccCategoryId: context.mccCategoryId, name: true });
   const covered = fromCounterParty !== null && fromCounterParty.start >= 0 && restIsNoise(counterParty.tokens, fromCounterParty.start, fromCounterParty.end);
   if (!card && !covered && isPersonName(counterParty.tokens)) return payee(null, false, true, null);
-  if (fromCounterParty && !fromCounterParty.merchant.intermediary) return payee(fromCounterParty.merchant, true, false, null);
+  if (fromCounterParty && !fromCounterParty.merchant.intermediary) {
+    // A shop may sell another merchant's service (a subscription sold by an electronics shop): the note names it, a hint.
+    const sold = RETAIL_CATEGORIES.has(fromCounterParty.merchant.sub.categoryId) && !note.card && note.tokens.length > 0 ? recognise(note, { card: false, mccCategoryId: null }) : null;
+    const abroad = !card && fromCounterParty.start >= 0 && fromCounterParty.end < counterParty.tokens.length && foreignCountryAt(counterParty.tokens, fromCounterParty.end) !== null;
+    return payee(fromCounterParty.merchant, true, false, sold && sold.merchant !== fromCounterParty.merchant && !RETAIL_CATEGORIES.has(sold.merchant.sub.categoryId) ? sold.merchant : null, abroad);
+  }
   const fromNote = recognise(note, { card: context.mcc || note.card, mccCategoryId: context.mccCategoryId });
   if (fromNote) {
     const noteNamesPayee = fromCounterParty !== null || significant(counterParty.tokens) === null;
     return noteNamesPayee ? payee(fromNote.merchant, false, false, null) : payee(null, false, false, fromNote.merchant);
   }
   return fromCounterParty ? payee(fromCounterParty.merchant, true, false, null) : payee(null, false, false, null);
+}
+
+/**
+ * The descriptor that names the business paid when the list knows no merchant (see
+ * descriptor-merchants.ts), or null: a card payment's (an MCC, a card-payment marker or a
+ * processor's `NAME *` prefix) counterparty, else the descriptor of the note's card-payment
+ * marker or processor prefix; for money spent by transfer (a direct debit, a standing order) a
+ * counterparty that is not a person. A person is never a merchant. `card`: the descriptor is a
+ * card terminal's (its town is not part of the name).
+ */
+export function payeeDescriptor(counterParty: AnalysedText, note: AnalysedText, payee: Payee, mcc: boolean, amount: number): { descriptor: string; card: boolean } | null {
+  if (payee.person) return null;
+  const card = mcc || counterParty.card || note.card || counterParty.processor !== undefined || note.processor !== undefined;
+  if ((card || amount < 0) && firstSignificant(counterParty.tokens, counterParty.start, counterParty.end) < counterParty.end) return { descriptor: counterParty.descriptor, card };
+  if ((note.card || note.processor !== undefined) && firstSignificant(note.tokens, note.start, note.end) < note.end) return { descriptor: note.descriptor, card: true };
+  return null;
 }
 
 /**

@@ -14,9 +14,33 @@ interface NoiseFile {
 
 const file = readData<NoiseFile>('descriptor-noise.json');
 const noise = new PhraseIndex<true>();
+/** Towns, city districts and countries: where a descriptor's merchant name ends. */
+const places = new PhraseIndex<true>();
+/** Card-payment markers and payment words: nothing of a merchant's name. */
+const paymentWords = new PhraseIndex<true>();
+/** Countries other than the accounts' home country: a brand's company there is another merchant. */
+const foreignCountries = new PhraseIndex<true>();
+const PLACE_GROUPS = new Set(['cities', 'countries']);
+const PAYMENT_GROUPS = new Set(['cardMarkers', 'paymentWords']);
 for (const [group, words] of Object.entries(file)) {
-  if (!group.startsWith('$') && Array.isArray(words)) for (const word of words) noise.add(word, true);
+  if (group.startsWith('$') || !Array.isArray(words)) continue;
+  for (const word of words) {
+    noise.add(word, true);
+    if (PLACE_GROUPS.has(group)) places.add(word, true);
+    if (PAYMENT_GROUPS.has(group)) paymentWords.add(word, true);
+    // Country names, not codes: "SE" and "AS" are legal forms too.
+    if (group === 'countries' && word.length > 3 && !(file.homeCountries as string[]).includes(word)) foreignCountries.add(word, true);
+  }
 }
+
+/** The phrase of a country other than the home country starting at token `at`, or null. */
+export const foreignCountryAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => foreignCountries.matchAt(tokens, at);
+
+/** The town or country phrase starting at token `at`, or null. */
+export const placeAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => places.matchAt(tokens, at);
+
+/** The card-payment marker or payment word starting at token `at`, or null. */
+export const paymentWordAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => paymentWords.matchAt(tokens, at);
 
 /** The noise phrase starting at token `at` (digits excluded), or null. */
 export const noiseAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => noise.matchAt(tokens, at);

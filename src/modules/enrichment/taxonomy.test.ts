@@ -16,7 +16,7 @@ describe('taxonomy', () => {
 
   it('maps a subcategory to the direction of the money', () => {
     expect(forAmount(subcategory(301), -10)).toEqual({ sub: subcategory(301), weak: false });
-    expect(forAmount(subcategory(301), 10)).toEqual({ sub: subcategory(104), weak: true });
+    expect(forAmount(subcategory(301), 10)).toEqual({ sub: subcategory(301), weak: true, reverses: true });
     expect(forAmount(subcategory(1604), 10, 104)).toEqual({ sub: subcategory(104), weak: false });
     expect(forAmount(subcategory(1301), 10)!.sub.id).toBe(1302);
     expect(forAmount(subcategory(103), -10)!.sub.id).toBe(1402);

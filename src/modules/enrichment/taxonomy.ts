@@ -26,6 +26,8 @@ export interface Subcategory {
   generic?: boolean;
   /** Money a private person can be paid or pay for this (rent, wages, a doctor): its keywords count for a person. */
   people?: boolean;
+  /** The subcategory of this kind of payment made for children (a children's sport club: 1702). */
+  forChildren?: number;
   categoryId: number;
   /** The shared, frozen API view of this subcategory. */
   view: CategoryView;
@@ -58,6 +60,7 @@ export function subcategory(id: number, where = 'enrichment data'): Subcategory 
 for (const sub of subcategories.values()) {
   if (sub.whenIncoming !== undefined) subcategory(sub.whenIncoming, `categories.json ${sub.id}.whenIncoming`);
   if (sub.whenOutgoing !== undefined) subcategory(sub.whenOutgoing, `categories.json ${sub.id}.whenOutgoing`);
+  if (sub.forChildren !== undefined) subcategory(sub.forChildren, `categories.json ${sub.id}.forChildren`);
 }
 
 /** All categories with their subcategories, in document order. */
@@ -73,6 +76,8 @@ export const personSubcategory = subcategory(file.personSubcategoryId, 'personSu
 export interface Candidate {
   sub: Subcategory;
   weak: boolean;
+  /** Money received under a subcategory of money spent: the refund or reversal of such a purchase (weak). */
+  reverses?: boolean;
 }
 
 /** Whether `sub` says anything about money moving in the direction of `amount` (see `forAmount`: only money spent under a subcategory of money received without whenOutgoing says nothing). */
@@ -80,15 +85,16 @@ export const appliesTo = (sub: Subcategory, amount: number): boolean => amount >
 
 /**
  * What `sub` means for money moving in the direction of `amount` (> 0 received, otherwise
- * spent): itself when its direction fits; else its whenIncoming / whenOutgoing, or for money
- * received `incomingId` (the rule's or merchant's own), else a refund (a weak hint); money spent
- * under a subcategory of received money with no whenOutgoing gives null (no signal).
+ * spent): itself when its direction fits; else for money received `incomingId` (the rule's or
+ * merchant's own), else its whenIncoming, else the reversal of a purchase of `sub` (a weak hint:
+ * a refund keeps the category of what it refunds); money spent under a subcategory of received
+ * money with no whenOutgoing gives null (no signal).
  */
 export function forAmount(sub: Subcategory, amount: number, incomingId?: number): Candidate | null {
   if (amount > 0) {
     if (sub.direction !== 'out') return { sub, weak: false };
-    const other = sub.whenIncoming ?? incomingId;
-    return other === undefined ? { sub: refunds, weak: true } : { sub: subcategory(other), weak: false };
+    const other = incomingId ?? sub.whenIncoming;
+    return other === undefined ? { sub, weak: true, reverses: true } : { sub: subcategory(other), weak: false };
   }
   if (sub.direction !== 'in') return { sub, weak: false };
   return sub.whenOutgoing === undefined ? null : { sub: subcategory(sub.whenOutgoing), weak: false };

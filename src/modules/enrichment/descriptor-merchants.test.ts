@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { descriptorMerchant } from './descriptor-merchants.ts';
+import { enrichTransaction, type EnrichmentInput } from './enrich.ts';
+import { merchantByKey } from './merchants.ts';
+
+const merchant = (counterParty: string, note = '', details: EnrichmentInput['details'] = {}, amount = -100) =>
+  enrichTransaction({ amount, counterParty, note, details }).enrichment.merchant;
+
+describe('merchants beyond the list', () => {
+  it('names the business of every card payment from its descriptor', () => {
+    expect(merchant('SUMUP *KAVARNA PODNEBI BRNO', '', { mccCode: '5814' })?.name).toBe('Kavarna Podnebi');
+    expect(merchant('ZETTLE_*Bistro Lipa', '', { mccCode: '5812' })?.name).toBe('Bistro Lipa');
+    expect(merchant('PAYPAL *HUDEBNINY ZEMAN 4029357733', '', { mccCode: '5733' })?.name).toBe('Hudebniny Zeman');
+    expect(merchant('RESTAURACE U TRI KNIZAT 0123 BRNO CZ', '', { mccCode: '5812' })?.name).toBe('Restaurace U Tri Knizat');
+    expect(merchant('', 'Nákup: OPTIKA KLAS, Zlin, CZ, dne 6.1.2026, částka 2400.00 CZK')?.name).toBe('Optika Klas');
+    expect(merchant('', 'PLATBA KARTOU KADERNICTVI LUCIE 12 UHERSKE HRADISTE CZ')?.name).toBe('Kadernictvi Lucie');
+    expect(merchant('WWW.KNIHY.CZ', '', { mccCode: '5942' })?.name).toBe('Knihy.cz');
+  });
+
+  it('names businesses paid by transfer, keeping their town and written case', () => {
+    expect(merchant('Stadtwerke München GmbH', 'Abschlag Strom')?.name).toBe('Stadtwerke München');
+    expect(merchant('Mateřská škola Sluníčko, příspěvková organizace', 'Školné 03/2026')?.name).toBe('Mateřská škola Sluníčko');
+  });
+
+  it('gives the same cleaned name the same UUID, whatever branch, town or case', () => {
+    const a = merchant('SUMUP *KAVARNA PODNEBI BRNO', '', { mccCode: '5814' });
+    const b = merchant('SUMUP *Kavárna Podnebí 0021 PRAHA', '', { mccCode: '5814' });
+    expect(a?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(b?.id).toBe(a?.id);
+    expect(descriptorMerchant('KINO SCALA BRNO', true)?.id).toBe(descriptorMerchant('KINO SCALA 02 PRAHA', true)?.id);
+  });
+
+  it('keeps the list id of a known brand and never names people, ATMs or own transfers', () => {
+    expect(merchant('LIDL PRAHA-HOLESOVICE', '', { mccCode: '5411' })?.id).toBe(merchantByKey('lidl')!.id);
+    expect(merchant('Jan Novotný', 'za obed a kafe')).toBeNull();
+    expect(merchant('MUDr. Jana Králová', 'prohlídka')).toBeNull();
+    expect(merchant('', 'Vyber z bankomatu FIO Praha 5', { mccCode: '6011' })).toBeNull();
+    expect(merchant('CODEFACTORY s.r.o.', 'Mzda 01/2026', { constantSymbol: '0138' }, 58400)).toBeNull();
+  });
+
+  it('tells a brand from its other businesses and its companies abroad', () => {
+    expect(merchant('LIDL CONNECT KOELN DE', '', { mccCode: '4814' })?.name).toBe('Lidl Connect');
+    expect(merchant('O2 Czech Republic a.s.', 'Vyúčtování')?.name).toBe('O2');
+    expect(merchant('O2 Slovakia, s.r.o.', 'Faktúra')?.id).not.toBe(merchantByKey('o2')!.id);
+    expect(merchant('Vodafone Deutschland GmbH', 'Rechnung Mobilfunk')).toEqual({ id: expect.not.stringMatching(merchantByKey('vodafone')!.id), name: 'Vodafone Deutschland' });
+    expect(merchant('Zalando SE', 'Bestellung')?.id).toBe(merchantByKey('zalando')!.id);
+  });
+});

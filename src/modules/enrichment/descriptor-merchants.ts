@@ -1,0 +1,101 @@
+/**
+ * Merchants beyond the list (spec "Transaction", enrichment.merchant; docs/categories.md,
+ * "Merchants beyond the list"): a card payment is a payment to a merchant, and so is a direct
+ * debit or standing order to a business. When the list (merchants.ts) knows no merchant, the
+ * business is named from its descriptor: processor prefixes and card-payment markers are
+ * already cut off (merchants.ts `analyse`); leading payment words, everything from the first
+ * comma, town or country or token with a digit (branch numbers, terminal ids, dates) on, and
+ * trailing noise (legal forms, store words) are dropped, and the rest is title-cased. Its id is
+ * a UUID (RFC 4122 version 5) of the normalised name: the same cleaned name has the same id for
+ * every partner and every process. People are never merchants (the caller checks).
+ */
+import { createHash } from 'node:crypto';
+import type { MerchantView } from './merchants.ts';
+import { paymentWordAt, placeAt, restIsNoise } from './noise.ts';
+import { hasDigit, tokenize } from './text.ts';
+
+/** Namespace of descriptor-derived merchant ids (a fixed random UUID; never change it: ids are stored). */
+const NAMESPACE = Buffer.from('3f6c2a9e4b7d4e1f9a0c5d8b2e7f1a36', 'hex');
+/** A written word: letters and digits, apostrophes inside, dots joining parts ("ALZA.CZ", "DR.MAX"). */
+const WORD = /[\p{L}\p{N}'’`]+(?:\.[\p{L}\p{N}]+)*/gu;
+const VOWEL = /[aeiouyáéěíóúůýäöüà-ÿ]/iu;
+const LOWER = /\p{Ll}/u;
+const UPPER = /\p{Lu}/u;
+const LETTER = /\p{L}/u;
+const WWW = /^www\./i;
+const CACHE_LIMIT = 20_000;
+/** Names already derived, by descriptor: card descriptors and bank-transfer names apart. */
+const caches = { card: new Map<string, MerchantView | null>(), name: new Map<string, MerchantView | null>() };
+
+interface Word {
+  text: string;
+  /** Index of the word's first token in the descriptor's tokens. */
+  from: number;
+  to: number;
+}
+
+/** UUID version 5 (RFC 4122 §4.3, SHA-1) of `name` in NAMESPACE. */
+function nameUuid(name: string): string {
+  const hash = createHash('sha1').update(NAMESPACE).update(name, 'utf8').digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** A word as a name shows it: "KAVARNA" -> "Kavarna", "ALZA.CZ" -> "Alza.cz"; mixed case ("CineStar") and short upper-case abbreviations without a vowel ("ZŠ", "HC") stay. */
+function titleCase(word: string): string {
+  const mixed = LOWER.test(word) && UPPER.test(word.slice(1));
+  if (mixed || (!LOWER.test(word) && word.length <= 3 && !VOWEL.test(word))) return word;
+  return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+}
+
+/**
+ * The merchant a descriptor names, or null when nothing of a name is left: a card descriptor
+ * ends at a town or country ("SUMUP *KAVARNA PODNEBI BRNO" after the prefix: "Kavarna
+ * Podnebi"); a bank-transfer name keeps its town ("Stadtwerke München GmbH": "Stadtwerke
+ * München") and, when written in mixed case, its words as written.
+ */
+export function descriptorMerchant(descriptor: string, card: boolean): MerchantView | null {
+  const cache = card ? caches.card : caches.name;
+  const cached = cache.get(descriptor);
+  if (cached !== undefined) return cached;
+  const found = nameFrom(descriptor, card);
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(descriptor, found);
+  return found;
+}
+
+function nameFrom(descriptor: string, card: boolean): MerchantView | null {
+  const comma = descriptor.indexOf(',');
+  const words: Word[] = [];
+  const tokens: string[] = [];
+  for (const match of (comma < 0 ? descriptor : descriptor.slice(0, comma)).matchAll(WORD)) {
+    const text = match[0].replace(WWW, '');
+    const wordTokens = tokenize(text);
+    if (wordTokens.length === 0) continue;
+    words.push({ text, from: tokens.length, to: tokens.length + wordTokens.length });
+    tokens.push(...wordTokens);
+  }
+  let first = 0;
+  while (first < words.length) {
+    const payment = paymentWordAt(tokens, words[first]!.from);
+    if (!payment) break;
+    const to = payment.end;
+    while (first < words.length && words[first]!.from < to) first++;
+  }
+  let end = first;
+  while (end < words.length) {
+    const word = words[end]!;
+    if (end > first && ((card && placeAt(tokens, word.from)) || tokens.slice(word.from, word.to).some(hasDigit))) break;
+    end++;
+  }
+  const tail = end > first ? words[end - 1]!.to : 0;
+  while (end > first && !(!card && placeAt(tokens, words[end - 1]!.from)) && restIsNoise(tokens.slice(words[end - 1]!.from, tail), 0, 0)) end--;
+  const kept = words.slice(first, end);
+  if (!kept.some((w) => LETTER.test(w.text))) return null;
+  const key = tokens.slice(kept[0]!.from, kept[kept.length - 1]!.to).join(' ');
+  const written = !card && LOWER.test(descriptor);
+  const name = kept.map((w, i) => (written && i > 0 ? w.text : titleCase(w.text))).join(' ');
+  return Object.freeze({ id: nameUuid(key), name });
+}
