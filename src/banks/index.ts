@@ -35,6 +35,8 @@ export class Banks {
     if (cached?.settings === settings) return cached.connector;
     const connector = new BerlinGroupConnector({ provider: { code: provider.code, name: provider.name, timeZone: provider.timeZone, xs2a: provider.xs2a }, clock: this.clock });
     this.live.set(provider.code, { settings, connector });
+    // The connector of the old settings closes its connections once their calls are done.
+    if (cached) void cached.connector.close().catch(() => undefined);
     return connector;
   }
 

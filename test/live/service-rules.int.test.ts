@@ -104,6 +104,21 @@ describe('live journeys', { timeout: 120_000 }, () => {
     expect(bank.requests.some((r) => r.method === 'DELETE' && r.path.includes(consentId))).toBe(true);
   });
 
+  it('a reconnect replaces the consent: the old one is deleted at the bank, and the reconnect is metered', async () => {
+    const connectionId = await connect();
+    const old = JSON.parse((await t.db.selectFrom('connections').select('consentRef').where('id', '=', connectionId).executeTakeFirstOrThrow()).consentRef!).consentId;
+    const started = await t.call('POST', `/v1/connections/${connectionId}/reconnect`, { key, clientId, body: { returnUrl: 'https://app.example/again', psuIpAddress: '198.51.100.20' } });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const sca = await fetch(`${started.body.redirectUrl}?approve=1`, { redirect: 'manual' });
+    await fetch(sca.headers.get('location')!, { redirect: 'manual' });
+    await waitForEvent(connectionId, 'ConnectionCreateSuccess', 2);
+    const until = Date.now() + 30_000;
+    while (!bank.requests.some((r) => r.method === 'DELETE' && r.path.includes(old)) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    expect(bank.requests.some((r) => r.method === 'DELETE' && r.path.includes(old))).toBe(true);
+    const usage = await t.db.selectFrom('usageEvents').select('kind').where('connectionId', '=', connectionId).execute();
+    expect(usage.map((u) => u.kind).sort()).toEqual(['activation', 'reconnect']);
+  });
+
   it('a live direct connection without psuIpAddress starts at the bank when the user opens our page, with the browser address', async () => {
     const created = await t.call('POST', '/v1/connections', { key, clientId, body: { returnUrl: 'https://app.example/done', providerId } });
     const ours = created.body.redirectUrl.replace(t.services.config.baseUrl, t.baseUrl);

@@ -272,6 +272,8 @@ export function connectionsService(deps: ConnectionsDeps) {
         refreshingSince: null,
         updatedAt: now,
       });
+      // A live reconnect replaces the consent: the old one is ended at the bank (the sandbox bank keeps one consent per connection, renewed in place).
+      if (reconnect && locked.consentRef && provider.mode === 'live') await revokeLater(tx, locked, locked.consentRef);
       if (locked.refreshingSince) {
         // A refresh still running on the old consent ends here: the reconnect's download replaces it.
         const error = { code: 'consent_renewed', message: 'A reconnect renewed the consent; its download replaces this refresh' };
@@ -518,7 +520,11 @@ export function connectionsService(deps: ConnectionsDeps) {
     /** Ends the journey of a connection whose first download failed for good (bank error), inside `tx`; a creation's consent is revoked. */
     failDownload: async (tx: Tx, connection: Connection, error: BankError) => fail(tx, connection, error.code, `The bank could not deliver the data (${error.message})`),
 
-    /** Job `consent-revoke`: revokes the consent of a disabled connection at its bank. Throws (for a retry) while the bank fails. */
+    /**
+     * Job `consent-revoke`: revokes at its bank a consent that no longer serves (a disabled
+     * connection's, a failed journey's pending one, one a live reconnect replaced). Throws (for a
+     * retry) while the bank fails.
+     */
     async revokeDisabledConsent({ providerId, consentRef }: JobPayloads['consent-revoke']): Promise<void> {
       const provider = await deps.providers.find(providerId);
       if (provider) await banks.connectorFor(provider).revokeConsent(consentRef);
