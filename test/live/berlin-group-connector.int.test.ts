@@ -95,6 +95,7 @@ describe('consent', () => {
     expect(created!.headers['psu-ip-address']).toBe(PSU);
     expect(created!.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(created!.headers['tpp-redirect-preferred']).toBe('true');
+    expect(created!.headers['psu-accept-language']).toBe('en');
     expect(created!.headers['tpp-redirect-uri']).toBe('https://bankdata.example/bank-callback?state=st4te');
     expect(created!.headers['tpp-nok-redirect-uri']).toBe('https://bankdata.example/bank-callback?state=st4te&nok=1');
     const consent = [...bank.consents.values()][0]!;

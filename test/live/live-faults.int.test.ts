@@ -14,10 +14,10 @@ describe('bank faults', () => {
     const id = await w.activeConnection();
     const before = w.bank.requests.length;
     w.bank.switches.failNext = 1000;
-    const failed = await w.refresh(id, { psuIpAddress: PSU }, 'ConnectionRefreshFailed', 55_000);
+    const failed = await w.refresh(id, { psuIpAddress: PSU }, 'ConnectionRefreshFailed', 140_000);
     const accountCalls = w.bank.requests.slice(before).filter((r) => r.path.startsWith('/v1/accounts'));
     expect(accountCalls.length).toBeGreaterThan(1);
     expect(JSON.stringify(failed.data)).toMatch(/unavailable/i);
     expect((await w.connection(id)).body.state).toBe('Active');
-  }, 60_000);
+  }, 150_000);
 });

@@ -59,6 +59,8 @@ interface PendingConsent {
   redirectUri: string;
   nokRedirectUri: string;
   validUntil: string;
+  /** The journey's language, sent as PSU-Accept-Language so the bank's SCA page matches ours. */
+  locale?: string;
 }
 
 interface ConsentCreated {
@@ -106,7 +108,7 @@ export class BerlinGroupConnector implements BankConnector {
         : this.provider.xs2a.consentModel === 'bankOffered'
           ? { accounts: [], balances: [], transactions: [] }
           : { allPsd2: 'allAccounts' };
-    const pending = { step, redirectUri: redirect.toString(), nokRedirectUri: nok.toString(), validUntil } as const;
+    const pending = { step, redirectUri: redirect.toString(), nokRedirectUri: nok.toString(), validUntil, locale: request.locale } as const;
     return this.createConsent(access, pending, request.psuIpAddress);
   }
 
@@ -218,7 +220,12 @@ export class BerlinGroupConnector implements BankConnector {
       method: 'POST',
       path: '/v1/consents',
       psuIpAddress,
-      headers: { 'TPP-Redirect-Preferred': 'true', 'TPP-Redirect-URI': pending.redirectUri, 'TPP-Nok-Redirect-URI': pending.nokRedirectUri },
+      headers: {
+        'TPP-Redirect-Preferred': 'true',
+        'TPP-Redirect-URI': pending.redirectUri,
+        'TPP-Nok-Redirect-URI': pending.nokRedirectUri,
+        ...(pending.locale ? { 'PSU-Accept-Language': pending.locale } : {}),
+      },
       body: {
         access,
         // The account-list consent of the availableAccounts model is one-off (Berlin Group IG).
