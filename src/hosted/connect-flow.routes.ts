@@ -32,6 +32,7 @@ const fold = (value: string) => value.normalize('NFD').replace(/[\u0300-\u036f]/
 const ibanGroups = (iban: string | null) => (iban ?? '').replace(/(.{4})(?!$)/g, '$1 ');
 
 export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSessionsService; baseUrl: string }> = async (app, { connectSessions, baseUrl }) => {
+  const serviceOrigin = new URL(baseUrl).origin;
   const cookieOptions = { path: '/connect', httpOnly: true, sameSite: 'lax', secure: baseUrl.startsWith('https:'), maxAge: SESSION_DURATION_MS / 1000 } as const;
 
   function message(reply: FastifyReply, lang: Language, key: string, status: number, link?: { href: string; label: string }, values: Record<string, string> = {}) {
@@ -167,7 +168,14 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
   app.post(`${FLOW}/confirm`, { schema: { hide: true, params: Params } }, async (request, reply) => {
     const s = await current(request, reply);
     if (!s) return reply;
-    return reply.redirect(['consent', 'confirm', 'bank'].includes(stepOf(s)) ? await connectSessions.confirmBank(s, request.ip) : flowPath(s.id), 303);
+    if (!['consent', 'confirm', 'bank'].includes(stepOf(s))) return reply.redirect(flowPath(s.id), 303);
+    const bankUrl = await connectSessions.confirmBank(s, request.ip);
+    if (new URL(bankUrl).origin === serviceOrigin) return reply.redirect(bankUrl, 303);
+    // A bank on its own origin: Chromium applies CSP form-action to every redirect after a form
+    // submission, and the bank's address is known only now. A page that navigates on its own (meta
+    // refresh, and a link) starts a new navigation instead, so form-action stays 'self'.
+    const { t, ctx } = await pageOf(s, reply);
+    return renderPage(reply, 'connect-bank-redirect', { lang: languageOf(s.locale), title: t('consent.continue', { bank: ctx.provider?.name ?? '' }), bankUrl });
   });
 
   // The connection's returnUrl: the bank callback sends the user here (its query values are only a

@@ -107,6 +107,12 @@ describe('@bankdata/client against the service', () => {
     const driven = await client.sandbox.completeConnectSession(session.sessionId, { providerId: await providerId(t, providerIds.vltava), outcome: 'Cancelled' }, { clientId });
     expect(driven.state).toBe('Cancelled');
 
+    expect((await client.partner.usage({ from: '2026-11-01', to: '2026-11-02' })).metered).toBe(false);
+    await client.simplefin.createSetupToken(clientId);
+    expect(await client.simplefin.listAccess(clientId)).toEqual([]);
+    await expect(client.simplefin.revokeAccess(clientId, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ status: 404, code: 'not_found' });
+    await client.simplefin.revokeAllAccess(clientId);
+
     await client.clients.delete(clientId);
     await expect(client.connectSessions.get(session.sessionId, { clientId })).rejects.toMatchObject({ status: 404, code: 'not_found' });
     expect([...called].sort()).toEqual([...operations].sort());

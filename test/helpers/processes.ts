@@ -47,7 +47,7 @@ export class BankdataProcesses {
 
   /** Runs the admin command `args` (with `--json`) on the same database; resolves with its JSON answer. */
   async admin<T = any>(args: string[]): Promise<T> {
-    const { stdout } = await promisify(execFile)(process.execPath, [bin, ...args, '--json'], { env: { ...process.env, ...this.env, DATABASE_URL: this.t.databaseUrl } });
+    const { stdout } = await promisify(execFile)(process.execPath, [bin, ...args, '--json'], { env: { ...process.env, ...this.env, DATABASE_URL: this.t.databaseUrl, BANKDATA_SECRET_KEY: TEST_SECRET_KEY } });
     return JSON.parse(stdout) as T;
   }
 

@@ -134,6 +134,8 @@ export function createClient(options: ClientOptions) {
     partner: {
       /** GET /v1/partner/config: the partner's configuration. */
       config: () => send(() => api.GET('/v1/partner/config')),
+      /** GET /v1/partner/usage: metered live events per type and UTC day (`from`, `to`: YYYY-MM-DD); a sandbox key answers zeros. */
+      usage: (query: QueryOf<'/v1/partner/usage', 'get'> = {}) => send(() => api.GET('/v1/partner/usage', { params: { query } })),
     },
     providers,
     clients: {
@@ -143,6 +145,19 @@ export function createClient(options: ClientOptions) {
       recover: (body: BodyOf<'/v1/clients/recover', 'post'>) => send(() => api.POST('/v1/clients/recover', { body })),
       /** DELETE /v1/clients/{clientId}: deletes the client and purges its data (sent with X-Client-Id = clientId). */
       delete: (clientId: string) => send(() => api.DELETE('/v1/clients/{clientId}', { params: { path: { clientId }, header: scoped({ clientId }) } })),
+    },
+    simplefin: {
+      /** POST /v1/clients/{clientId}/simplefin/setup-tokens: a one-time SimpleFIN setup token for the client's budgeting app (24 h). */
+      createSetupToken: (clientId: string) =>
+        send(() => api.POST('/v1/clients/{clientId}/simplefin/setup-tokens', { params: { path: { clientId }, header: scoped({ clientId }) } })),
+      /** GET /v1/clients/{clientId}/simplefin/access: the client's claimed SimpleFIN accesses (never their credentials). */
+      listAccess: (clientId: string) => send(() => api.GET('/v1/clients/{clientId}/simplefin/access', { params: { path: { clientId }, header: scoped({ clientId }) } })),
+      /** DELETE /v1/clients/{clientId}/simplefin/access: revokes every access and the unclaimed setup tokens. */
+      revokeAllAccess: (clientId: string) =>
+        send(() => api.DELETE('/v1/clients/{clientId}/simplefin/access', { params: { path: { clientId }, header: scoped({ clientId }) } })),
+      /** DELETE /v1/clients/{clientId}/simplefin/access/{accessId}: revokes one access. */
+      revokeAccess: (clientId: string, accessId: string) =>
+        send(() => api.DELETE('/v1/clients/{clientId}/simplefin/access/{accessId}', { params: { path: { clientId, accessId }, header: scoped({ clientId }) } })),
     },
     connections: {
       /** POST /v1/connections: a direct connection; send the user to `redirectUrl`. */

@@ -102,6 +102,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/partner/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Metered live usage per event type and day
+         * @description Counts of billable live events (connections that became Active, successful refreshes, successful reconnects) per UTC day from `from` to `to` inclusive (default: the 30 days up to today; at most 366 days). A sandbox key gets the same shape with `metered: false` and zero counts: sandbox is never metered.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description UTC day, YYYY-MM-DD */
+                    from?: string;
+                    /** @description UTC day, YYYY-MM-DD */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Usage"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                429: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/providers": {
         parameters: {
             query?: never;
@@ -563,7 +669,7 @@ export interface paths {
         put?: never;
         /**
          * Create a connection (direct flow)
-         * @description Creates a Pending connection and answers the bank authorization address (`redirectUrl`). Send the user there; they come back to returnUrl with connectionId, resultCode (Ok or Error) and error. The connection becomes Active once accounts and transactions are downloaded (ConnectionCreateSuccess) or Disabled (ConnectionCreateFailed); a journey not completed within about 22 minutes becomes Disabled. returnUrl must be http(s) or an app link (javascript:, data:, file:, tel:, mailto: and other schemes that open no page are refused). A bank that cannot be reached answers 503 internal_error: retry later.
+         * @description Creates a Pending connection and answers the bank authorization address (`redirectUrl`). Send the user there; they come back to returnUrl with connectionId, resultCode (Ok or Error) and error. The connection becomes Active once accounts and transactions are downloaded (ConnectionCreateSuccess) or Disabled (ConnectionCreateFailed); a journey not completed within about 22 minutes becomes Disabled. returnUrl must be http(s) or an app link (javascript:, data:, file:, tel:, mailto: and other schemes that open no page are refused). Live banks need the IP address of the user: pass psuIpAddress, or send the user to redirectUrl, which then opens on this service before the bank. A bank that cannot be reached answers 503 internal_error: retry later.
          */
         post: {
             parameters: {
@@ -605,6 +711,8 @@ export interface paths {
                         skipConsentScreen?: boolean;
                         /** @description Personal, Shared or Business, any case; any other value means Personal */
                         ownershipType?: string;
+                        /** @description the end user's IPv4 or IPv6 address (PSU-IP-Address), which live banks require to start a consent: given, the bank authorization starts at once; else redirectUrl opens on this service first, which takes the address from the user's browser (docs/live.md) */
+                        psuIpAddress?: string;
                     };
                 };
             };
@@ -954,7 +1062,7 @@ export interface paths {
         put?: never;
         /**
          * Refresh transactions in the background
-         * @description Requires capability refresh. Answers 202 and fetches new transactions in the background (TransactionsFetchingProgress, then ConnectionRefreshSuccess or ConnectionRefreshFailed). Never redirects the user: returnUrl is accepted and ignored. Guards: refresh_in_progress, refresh_cooldown (10 minutes after a successful refresh), refresh_quota_exceeded (per-provider daily quota), background_refresh_not_allowed (406; the connection becomes Inactive and ConnectionConsentRevoked follows).
+         * @description Requires capability refresh. Answers 202 and fetches new transactions in the background (TransactionsFetchingProgress, then ConnectionRefreshSuccess or ConnectionRefreshFailed). Never redirects the user: returnUrl is accepted and ignored. Guards: refresh_in_progress, refresh_cooldown (10 minutes after a successful refresh), refresh_quota_exceeded (per-provider daily quota), background_refresh_not_allowed (406; the connection becomes Inactive and ConnectionConsentRevoked follows). With psuIpAddress (the user is present) the refresh is not counted against, nor refused by, the daily quota.
          */
         post: {
             parameters: {
@@ -974,6 +1082,8 @@ export interface paths {
                         /** Format: uri */
                         returnUrl?: string;
                         locale?: string;
+                        /** @description the end user's IPv4 or IPv6 address, when the user is present: the bank reads with it (PSU-IP-Address) and the refresh does not count against the daily quota */
+                        psuIpAddress?: string;
                     };
                 };
             };
@@ -1133,6 +1243,8 @@ export interface paths {
                         locale?: string;
                         subscribeToAllAccounts?: boolean;
                         skipConsentScreen?: boolean;
+                        /** @description the end user's IPv4 or IPv6 address (PSU-IP-Address), which live banks require to start a consent: given, the bank authorization starts at once; else redirectUrl opens on this service first, which takes the address from the user's browser (docs/live.md) */
+                        psuIpAddress?: string;
                     };
                 };
             };
@@ -2769,6 +2881,423 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/clients/{clientId}/simplefin/setup-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint a SimpleFIN setup token
+         * @description The setup token is the base64 of a one-time claim URL on this service, valid 24 hours: the client pastes it into a SimpleFIN app (Actual Budget, Sure, Firefly III's importer), which claims it once for an access URL that reads this client's subscribed accounts in the key's mode. X-Client-Id must equal clientId.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description the client id */
+                    "x-client-id": string;
+                };
+                path: {
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description base64 of the claim URL */
+                            setupToken: string;
+                            /**
+                             * Format: date-time
+                             * @description UTC ISO 8601
+                             */
+                            expiresAt: string;
+                        };
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                429: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/clients/{clientId}/simplefin/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the client's SimpleFIN accesses
+         * @description Every access URL claimed from this client’s setup tokens, oldest first, revoked ones included. X-Client-Id must equal clientId.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description the client id */
+                    "x-client-id": string;
+                };
+                path: {
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SimplefinAccess"][];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                429: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Revoke all the client's SimpleFIN access
+         * @description Revokes every access URL of the client (its next request answers 403) and ends its unclaimed setup tokens; answers the accesses. X-Client-Id must equal clientId.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description the client id */
+                    "x-client-id": string;
+                };
+                path: {
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SimplefinAccess"][];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                429: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/clients/{clientId}/simplefin/access/{accessId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke one SimpleFIN access
+         * @description Revokes one access URL (its next request answers 403); answers it. X-Client-Id must equal clientId.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description the client id */
+                    "x-client-id": string;
+                };
+                path: {
+                    clientId: string;
+                    accessId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SimplefinAccess"][];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                429: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     ConnectionCreateSuccess: {
@@ -3002,11 +3531,47 @@ export interface components {
                 signatureVersion: "v1";
             };
         };
+        Usage: {
+            mode: "sandbox" | "live";
+            /** @description false for a sandbox key: sandbox is never metered and every count is 0 */
+            metered: boolean;
+            /**
+             * Format: date
+             * @description UTC day, YYYY-MM-DD
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description UTC day, YYYY-MM-DD
+             */
+            to: string;
+            totals: {
+                /** @description live connections that became Active */
+                activation: number;
+                /** @description successful refreshes */
+                refresh: number;
+                /** @description successful reconnects */
+                reconnect: number;
+            };
+            days: {
+                /**
+                 * Format: date
+                 * @description UTC day, YYYY-MM-DD
+                 */
+                date: string;
+                /** @description live connections that became Active */
+                activation: number;
+                /** @description successful refreshes */
+                refresh: number;
+                /** @description successful reconnects */
+                reconnect: number;
+            }[];
+        };
         Provider: {
             /** Format: uuid */
             id: string;
             name: string;
-            /** @description sandbox providers end in _xf */
+            /** @description sandbox providers end in _xf; live ones never do */
             code: string;
             /**
              * @description ISO 3166-1 alpha-2
@@ -3017,6 +3582,11 @@ export interface components {
             timeZone: string;
             /** @description visibility, not health */
             status: "Active" | "Inactive" | "Hidden" | "Disabled";
+            /**
+             * Format: uri
+             * @description the bank's logo, when the catalog gives one (live providers)
+             */
+            logoUrl?: string;
         };
         Client: {
             /** Format: uuid */
@@ -3084,6 +3654,17 @@ export interface components {
                 /** @description part of a regular series of payments to or from the same payee */
                 recurrent: boolean;
             };
+        };
+        /** @description An access URL a budgeting app claimed (the URL itself is never stored or shown again) */
+        SimplefinAccess: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description UTC ISO 8601: when the setup token was claimed
+             */
+            createdAt: string;
+            revokedAt: string | null;
         };
         /** @description Accounts and transactions are downloaded; the connection is Active. After a reconnect, `reconnect` is true. */
         ConnectionCreateSuccessEvent: {

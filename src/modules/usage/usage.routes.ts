@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { errorResponses } from '../../lib/schemas.ts';
 import type { UsageService } from './usage.service.ts';
 
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'UTC day, YYYY-MM-DD' });
+const Day = Type.String({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'UTC day, YYYY-MM-DD' });
 const Counts = {
   activation: Type.Integer({ description: 'live connections that became Active' }),
   refresh: Type.Integer({ description: 'successful refreshes' }),

@@ -52,6 +52,7 @@ export function usageService(db: Db, clock: Clock) {
       const from = period.from ?? dayOf(new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS));
       const start = Date.parse(`${from}T00:00:00Z`);
       const end = Date.parse(`${to}T00:00:00Z`) + DAY_MS;
+      if (Number.isNaN(start) || Number.isNaN(end)) throw invalid(Number.isNaN(start) ? 'from' : 'to', 'must be a calendar day, YYYY-MM-DD');
       if (!(start < end)) throw invalid('from', `must not be after to (${to})`);
       if ((end - start) / DAY_MS > MAX_REPORT_DAYS) throw invalid('from', `the period may cover at most ${MAX_REPORT_DAYS} days`);
       const rows = await repo.countsPerDay(partnerId, new Date(start), new Date(end));
