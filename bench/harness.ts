@@ -6,6 +6,7 @@
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +57,9 @@ export interface ScratchDatabase {
   postmasterPid: number | null;
   close(): Promise<void>;
 }
+
+/** BANKDATA_SECRET_KEY of the processes of one benchmark run (webhook secrets are sealed under it). */
+export const benchSecretKey = randomBytes(32).toString('base64');
 
 /**
  * A migrated database with the sandbox provider catalog, for one benchmark run. With

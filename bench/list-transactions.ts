@@ -26,7 +26,7 @@ import { sql } from 'kysely';
 import { systemClock } from '../src/lib/clock.ts';
 import { newId } from '../src/lib/ids.ts';
 import { partnersService } from '../src/modules/partners/partners.service.ts';
-import { childrenCpu, cpuMs, cpuSince, load, onCleanup, scratchDatabase, startServer, type LoadOptions, type LoadResult, type ScratchDatabase, type Server } from './harness.ts';
+import { benchSecretKey, childrenCpu, cpuMs, cpuSince, load, onCleanup, scratchDatabase, startServer, type LoadOptions, type LoadResult, type ScratchDatabase, type Server } from './harness.ts';
 
 const TRANSACTIONS = 100_000;
 /** Page size used to walk the whole account once (to find the last page and check the keyset). */
@@ -253,7 +253,7 @@ export async function runListTransactionsBench(options: ListTransactionsOptions 
     const seedSeconds = Math.round((performance.now() - seedStart) / 100) / 10;
     log(`  seeded ${TRANSACTIONS} transactions in ${seedSeconds} s`);
 
-    const env = { DATABASE_URL: scratch.url, LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
+    const env = { DATABASE_URL: scratch.url, BANKDATA_SECRET_KEY: benchSecretKey, LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
     // BENCH_SERVICE_NODE_OPTIONS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the service.
     const serviceNodeOptions = (process.env.BENCH_SERVICE_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
     const service = await startServer('service', [...serviceNodeOptions, bin, 'serve'], env, 'Stop with Ctrl+C');

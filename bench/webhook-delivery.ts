@@ -31,7 +31,7 @@ import { systemClock } from '../src/lib/clock.ts';
 import { newId } from '../src/lib/ids.ts';
 import { createServices, type Services } from '../src/services.ts';
 import type { EventSubject } from '../src/modules/webhooks/events.ts';
-import { childrenCpu, cpuMs, cpuSince, resetStatementStats, scratchDatabase, startServer, statementStats, type Server, type StatementStats } from './harness.ts';
+import { benchSecretKey, childrenCpu, cpuMs, cpuSince, resetStatementStats, scratchDatabase, startServer, statementStats, type Server, type StatementStats } from './harness.ts';
 
 const bin = new URL('../bin/bankdata.js', import.meta.url).pathname;
 const here = (file: string) => new URL(file, import.meta.url).pathname;
@@ -161,7 +161,7 @@ export async function runWebhookDeliveryBench(options: WebhookDeliveryOptions = 
   const loadAvgBefore = loadavg().map((l) => Math.round(l * 100) / 100);
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const scratch = await scratchDatabase();
-  const config = loadConfig({ ...process.env, DATABASE_URL: scratch.url, LOG_LEVEL: 'warn' });
+  const config = loadConfig({ ...process.env, DATABASE_URL: scratch.url, BANKDATA_SECRET_KEY: benchSecretKey, LOG_LEVEL: 'warn' });
   const services = await createServices({ db: scratch.db, databaseUrl: scratch.url, clock: systemClock, config, maintenance: false });
   const servers: Server[] = [];
   try {
@@ -197,7 +197,7 @@ export async function runWebhookDeliveryBench(options: WebhookDeliveryOptions = 
     const dbCpuBefore = scratch.postmasterPid ? childrenCpu(scratch.postmasterPid) : new Map<number, number>();
     process.stderr.write(`  worker draining ${total} deliveries, ${options.concurrency} fetchers x ${options.batchSize} jobs ...`);
     const workerStart = performance.now();
-    const env = { DATABASE_URL: scratch.url, LOG_LEVEL: 'warn', BANKDATA_WEBHOOK_CONCURRENCY: String(options.concurrency), BANKDATA_WEBHOOK_BATCH_SIZE: String(options.batchSize) };
+    const env = { DATABASE_URL: scratch.url, BANKDATA_SECRET_KEY: benchSecretKey, LOG_LEVEL: 'warn', BANKDATA_WEBHOOK_CONCURRENCY: String(options.concurrency), BANKDATA_WEBHOOK_BATCH_SIZE: String(options.batchSize) };
     // BENCH_WORKER_NODE_OPTIONS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the worker.
     const workerNodeOptions = (process.env.BENCH_WORKER_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
     const worker = await startServer('worker', [...workerNodeOptions, bin, 'worker'], env, 'bankdata worker running');

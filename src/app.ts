@@ -8,9 +8,10 @@ import { redactedHeaders, redactUrl } from './lib/logging.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
-import { errorEnvelopePlugin, requestIdFrom } from './plugins/error-envelope.ts';
+import { clientErrorHandler, errorEnvelopePlugin, frameworkErrors, requestIdFrom } from './plugins/error-envelope.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { homePagePlugin } from './plugins/home-page.ts';
+import { inputTextPlugin, parseFormBody } from './plugins/input-text.ts';
 import formbody from '@fastify/formbody';
 import accepts from '@fastify/accepts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -18,6 +19,7 @@ import { healthService } from './health/health.service.ts';
 import { bankCallbackRoutes } from './hosted/bank-callback.routes.ts';
 import { sandboxBankRoutes } from './hosted/sandbox-bank.routes.ts';
 import { connectFlowRoutes } from './hosted/connect-flow.routes.ts';
+import { formProtection } from './hosted/form-protection.ts';
 import { ConnectSessionSchema, connectSessionsRoutes } from './modules/connect-sessions/connect-sessions.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
@@ -43,21 +45,16 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       serializers: { req: (request) => ({ method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip }) },
     },
     genReqId: requestIdFrom,
+    frameworkErrors,
+    clientErrorHandler,
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: false } },
     routerOptions: { ignoreTrailingSlash: true },
   });
 
-  // The API speaks JSON only: a text/plain body is 415, not a schema error.
-  app.removeContentTypeParser('text/plain');
-  // An empty JSON body is no body, so routes whose body is optional (refresh, revoke, subscribe)
-  // accept `Content-Type: application/json` without one; routes that need a body answer 400
-  // validation_error from their schema. Anything else goes to Fastify's own (safe) JSON parser.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => (body === '' ? done(null, undefined) : parseJson(request, body as string, done)));
   await app.register(errorEnvelopePlugin);
+  await app.register(inputTextPlugin);
   await app.register(openapiPlugin, { baseUrl: services.config.baseUrl, version });
   await app.register(homePagePlugin, { version });
   await app.register(authPlugin, { partners: services.partners, countRequests: !services.config.redisUrl, clock: services.clock });
@@ -77,9 +74,10 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
 
   // Hosted pages: HTML forms, no API key.
   await app.register(async (hosted) => {
-    await hosted.register(formbody);
+    await hosted.register(formbody, { parser: parseFormBody });
+    await hosted.register(formProtection, { baseUrl: services.config.baseUrl });
     await hosted.register(accepts);
-    await hosted.register(sandboxBankRoutes, { connections: services.connections, baseUrl: services.config.baseUrl });
+    await hosted.register(sandboxBankRoutes, { connections: services.connections, connectSessions: services.connectSessions, baseUrl: services.config.baseUrl });
     await hosted.register(bankCallbackRoutes, { connections: services.connections });
     await hosted.register(connectFlowRoutes, { connectSessions: services.connectSessions, baseUrl: services.config.baseUrl });
   });

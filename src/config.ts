@@ -6,8 +6,11 @@
  * BANKDATA_WEBHOOK_CONCURRENCY (4 delivery fetchers per worker), BANKDATA_WEBHOOK_BATCH_SIZE (64
  * delivery jobs per fetch), BANKDATA_DB_POOL_SIZE (10 database connections per serve/worker process),
  * BANKDATA_DOWNLOAD_CONCURRENCY (32 downloads at once per worker).
+ * BANKDATA_SECRET_KEY and BANKDATA_SECRET_KEY_PREVIOUS (the key of secrets at rest; lib/secret-keys.ts).
  * Job-queue and sandbox knobs are read where they apply (src/jobs/queue.ts, src/services.ts).
  */
+import { parseSecretKey } from './lib/secret-keys.ts';
+
 export interface Config {
   readonly databaseUrl: string | undefined;
   readonly port: number;
@@ -26,6 +29,10 @@ export interface Config {
   readonly webhookBatchSize: number;
   /** Downloads one worker process runs at once (they wait on banks, not on CPU). */
   readonly downloadConcurrency: number;
+  /** BANKDATA_SECRET_KEY (32 bytes): seals webhook secrets; unset = a key generated into dataDir. */
+  readonly secretKey: Buffer | undefined;
+  /** BANKDATA_SECRET_KEY_PREVIOUS: opens what the previous key sealed, during a rotation. */
+  readonly secretKeyPrevious: Buffer | undefined;
 }
 
 /** A positive integer from `env[name]`, or `fallback` when unset; throws an Error naming the variable. */
@@ -66,5 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookConcurrency: positiveInt(env, 'BANKDATA_WEBHOOK_CONCURRENCY', 4),
     webhookBatchSize: positiveInt(env, 'BANKDATA_WEBHOOK_BATCH_SIZE', 64),
     downloadConcurrency: positiveInt(env, 'BANKDATA_DOWNLOAD_CONCURRENCY', DEFAULT_DOWNLOAD_CONCURRENCY),
+    secretKey: env.BANKDATA_SECRET_KEY ? parseSecretKey(env.BANKDATA_SECRET_KEY, 'BANKDATA_SECRET_KEY') : undefined,
+    secretKeyPrevious: env.BANKDATA_SECRET_KEY_PREVIOUS ? parseSecretKey(env.BANKDATA_SECRET_KEY_PREVIOUS, 'BANKDATA_SECRET_KEY_PREVIOUS') : undefined,
   });
 }

@@ -4,7 +4,8 @@
  */
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import { instanceSecret } from './db/settings.ts';
+import { checkSecretKey, instanceSecret } from './db/settings.ts';
+import { loadSecretKeys, type SecretKeys } from './lib/secret-keys.ts';
 import { Banks } from './banks/index.ts';
 import { SandboxState } from './banks/sandbox/sandbox-state.ts';
 import { JobQueue } from './jobs/queue.ts';
@@ -30,15 +31,21 @@ export interface Deps {
   /** Worker processes run job-queue maintenance (expiry of jobs whose worker died). */
   maintenance?: boolean;
   env?: NodeJS.ProcessEnv;
+  /** The key of secrets at rest; loaded from `config` when not given (lib/secret-keys.ts). */
+  secretKeys?: SecretKeys;
 }
 
 export async function createServices(deps: Deps) {
   const { db, clock, config } = deps;
   const env = deps.env ?? process.env;
   const cursors = new CursorCodec(await instanceSecret(db));
+  const keys = deps.secretKeys ?? loadSecretKeys(config);
+  if ((await checkSecretKey(db, keys)) === 'previous') {
+    process.emitWarning('Webhook secrets are still encrypted with BANKDATA_SECRET_KEY_PREVIOUS: run "bankdata secrets reencrypt" to finish the key rotation.');
+  }
   const queue = await JobQueue.start(deps.databaseUrl, { maintenance: deps.maintenance ?? false, env });
   const events = new EventLog();
-  const webhooks = webhooksService({ db, clock, queue, events });
+  const webhooks = webhooksService({ db, clock, queue, events, keys });
   const banks = new Banks({ baseUrl: config.baseUrl, slowMs: Number(env.BANKDATA_SANDBOX_SLOW_MS ?? 60_000), state: new SandboxState(db), clock });
   const partners = partnersService(db, clock);
   const providers = providersService(db, cursors);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../src/lib/errors.ts';
 import { pruneExpiredRecords } from '../src/worker.ts';
 import { errorCode, startTestApp, type TestApp } from './helpers/app.ts';
-import { providerId, providerIds, settle, walkBank } from './helpers/journey.ts';
+import { formHeaders, providerId, providerIds, settle, walkBank } from './helpers/journey.ts';
 import { WebhookReceiver } from './helpers/receiver.ts';
 
 let t: TestApp;
@@ -129,7 +129,7 @@ async function openSession(hostedUrl: string): Promise<{ flow: string; cookie: s
   return { flow: opened.headers.get('location')!, cookie: opened.headers.get('set-cookie')!.split(';')[0]! };
 }
 
-const form = (cookie?: string) => ({ ...(cookie ? { cookie } : {}), 'content-type': 'application/x-www-form-urlencoded' });
+const form = formHeaders;
 
 describe('hostedUrl', () => {
   it('is one-time: the first load sets an HttpOnly cookie of that session; another browser sees "link already used"', async () => {

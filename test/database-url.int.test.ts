@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/db/embedded.ts';
 import { randomBase62 } from '../src/lib/ids.ts';
+import { TEST_SECRET_KEY } from './helpers/app.ts';
 
 const bin = new URL('../bin/bankdata.js', import.meta.url).pathname;
 const run = promisify(execFile);
@@ -29,7 +30,7 @@ async function reachable(): Promise<boolean> {
 
 const available = await reachable();
 const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString();
-const env = (extra: Record<string, string> = {}) => ({ ...process.env, DATABASE_URL: databaseUrl, BANKDATA_DATA_DIR: '/nonexistent/never-used', ...extra });
+const env = (extra: Record<string, string> = {}) => ({ ...process.env, DATABASE_URL: databaseUrl, BANKDATA_DATA_DIR: '/nonexistent/never-used', BANKDATA_SECRET_KEY: TEST_SECRET_KEY, ...extra });
 
 describe.skipIf(!available)('DATABASE_URL (local PostgreSQL on 127.0.0.1:5432)', () => {
   beforeAll(() => {});

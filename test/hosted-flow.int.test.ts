@@ -9,16 +9,14 @@
  * into test-artifacts/. The partner's returnUrl is a
  * small local HTTP server standing in for the partner's app.
  */
-import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
+import { ARTIFACTS, launchChromium } from './helpers/browser.ts';
 import { providerId, providerIds } from './helpers/journey.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = 'test-artifacts';
 let returnUrl: string;
 let partnerApp: Server;
 
@@ -29,8 +27,6 @@ let clientId: string;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
-  mkdirSync(ARTIFACTS, { recursive: true });
   partnerApp = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Back in the app</h1>'));
   await new Promise<void>((resolve) => partnerApp.listen(0, '127.0.0.1', resolve));
   returnUrl = `http://localhost:${(partnerApp.address() as AddressInfo).port}/done`;
@@ -38,7 +34,7 @@ beforeAll(async () => {
   t = await startTestApp({ env: { BANKDATA_SANDBOX_SLOW_MS: '6000' } });
   ({ apiKey: key } = await t.newPartner({ name: 'Budget App' }));
   clientId = await t.newClient(key);
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   for (const context of contexts) await context.close();

@@ -11,7 +11,7 @@ import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_proces
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/db/embedded.ts';
-import { errorCode, startTestApp, type Reply, type TestApp } from './helpers/app.ts';
+import { errorCode, startTestApp, TEST_SECRET_KEY, type Reply, type TestApp } from './helpers/app.ts';
 import { BankdataProcesses } from './helpers/processes.ts';
 
 const bin = new URL('../bin/bankdata.js', import.meta.url).pathname;
@@ -215,7 +215,7 @@ describe('Redis availability', () => {
 
 describe('bankdata partner set --rate-limit', () => {
   const cli = async (...args: string[]) => {
-    const { stdout } = await promisify(execFile)(process.execPath, [bin, 'partner', 'set', ...args, '--json'], { env: { ...process.env, DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'warn' } });
+    const { stdout } = await promisify(execFile)(process.execPath, [bin, 'partner', 'set', ...args, '--json'], { env: { ...process.env, DATABASE_URL: t.databaseUrl, BANKDATA_SECRET_KEY: TEST_SECRET_KEY, LOG_LEVEL: 'warn' } });
     return JSON.parse(stdout);
   };
 

@@ -6,6 +6,7 @@
 import { loadConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { systemClock } from '../lib/clock.ts';
+import { loadSecretKeys } from '../lib/secret-keys.ts';
 import { createServices, type Services } from '../services.ts';
 import { fail, type OutputOptions } from './output.ts';
 import { openRuntime, requireMigrated } from './runtime.ts';
@@ -36,8 +37,9 @@ export async function runMigrate(options: OutputOptions): Promise<string[]> {
   const config = loadConfig();
   const runtime = await openRuntime(config, 2);
   try {
-    const applied = await migrateToLatest(runtime.db);
-    const services = await createServices({ db: runtime.db, databaseUrl: runtime.databaseUrl, clock: systemClock, config });
+    const secretKeys = loadSecretKeys(config);
+    const applied = await migrateToLatest(runtime.db, secretKeys);
+    const services = await createServices({ db: runtime.db, databaseUrl: runtime.databaseUrl, clock: systemClock, config, secretKeys });
     await services.providers.seedSandboxCatalog();
     await services.stop();
     return applied;

@@ -63,6 +63,16 @@ program
     if (!process.exitCode) print(o, { applied }, (r) => (r.applied.length ? `Applied: ${r.applied.join(', ')}` : 'Database is up to date.'));
   });
 
+program
+  .command('secrets')
+  .description('manage the encryption of secrets at rest (docs/operations.md "Secret key and rotation")')
+  .command('reencrypt')
+  .description('re-encrypt every stored webhook secret under BANKDATA_SECRET_KEY (after a key rotation: BANKDATA_SECRET_KEY_PREVIOUS opens the old ones)')
+  .addOption(json())
+  .action((o: OutputOptions) =>
+    withServices(o, async (s) => print(o, await s.webhooks.reencryptSecrets(), (r) => `Re-encrypted ${r.reencrypted} webhook secret(s); ${r.unchanged} already under the current key.`)),
+  );
+
 function partnerView(p: Partner) {
   return {
     partnerId: p.id,

@@ -9,6 +9,7 @@ import { loadConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { surviveDatabaseOutages } from '../db/outage-guard.ts';
 import { systemClock } from '../lib/clock.ts';
+import { loadSecretKeys } from '../lib/secret-keys.ts';
 import { createServices, type Services } from '../services.ts';
 import { startWorker, type Worker } from '../worker.ts';
 import { fail, print, type OutputOptions } from './output.ts';
@@ -36,9 +37,10 @@ export async function runServer(options: ServeOptions): Promise<void> {
     const startedAt = performance.now();
     const runtime = await openRuntime(config, config.databasePoolSize);
     try {
-      if (options.migrate) await migrateToLatest(runtime.db);
+      const secretKeys = loadSecretKeys(config);
+      if (options.migrate) await migrateToLatest(runtime.db, secretKeys);
       else await requireMigrated(runtime.db);
-      const services = await createServices({ db: runtime.db, databaseUrl: runtime.databaseUrl, clock: systemClock, config, maintenance: options.worker });
+      const services = await createServices({ db: runtime.db, databaseUrl: runtime.databaseUrl, clock: systemClock, config, maintenance: options.worker, secretKeys });
       let app: FastifyInstance | null = null;
       let worker: Worker | null = null;
       try {

@@ -15,8 +15,10 @@ import * as sandboxBankState from './migrations/0008_sandbox_bank_state.ts';
 import * as enrichmentBackfill from './migrations/0009_enrichment_backfill.ts';
 import * as webhookDeliveriesFillfactor from './migrations/0010_webhook_deliveries_fillfactor.ts';
 import * as webhookDeliveryClaims from './migrations/0011_webhook_delivery_claims.ts';
+import { sealedWebhookSecrets } from './migrations/0017_sealed_webhook_secrets.ts';
+import type { SecretKeys } from '../lib/secret-keys.ts';
 
-const migrations: Record<string, Migration> = {
+const migrations = (keys: SecretKeys | undefined): Record<string, Migration> => ({
   '0001_foundation': foundation,
   '0002_connections': connections,
   '0003_webhooks': webhooks,
@@ -28,18 +30,23 @@ const migrations: Record<string, Migration> = {
   '0009_enrichment_backfill': enrichmentBackfill,
   '0010_webhook_deliveries_fillfactor': webhookDeliveriesFillfactor,
   '0011_webhook_delivery_claims': webhookDeliveryClaims,
-};
+  '0017_sealed_webhook_secrets': sealedWebhookSecrets(keys),
+});
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
-
-function migrator(db: Db): Migrator {
+/** `keys` seal what a migration encrypts (0017: webhook secrets); only needed when there is some. */
+function migrator(db: Db, keys?: SecretKeys): Migrator {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(keys) };
   // Unordered: migrations developed in parallel may land out of name order.
   return new Migrator({ db, provider, migrationTableName: 'kysely_migration', migrationLockTableName: 'kysely_migration_lock', allowUnorderedMigrations: true });
 }
 
-/** Applies pending migrations; returns the names applied now. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const { error, results } = await migrator(db).migrateToLatest();
+/**
+ * Applies pending migrations; returns the names applied now. `keys`: the secret key
+ * (lib/secret-keys.ts) for migrations that encrypt stored rows; a database without such rows
+ * migrates without it.
+ */
+export async function migrateToLatest(db: Db, keys?: SecretKeys): Promise<string[]> {
+  const { error, results } = await migrator(db, keys).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

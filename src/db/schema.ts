@@ -191,7 +191,10 @@ export interface WebhookSecretsTable {
   id: string;
   partnerId: string;
   mode: Mode;
-  secret: string;
+  /** Plain text: only rows written before migration 0017 (which sealed them). */
+  secret: string | null;
+  /** AES-256-GCM sealed under the operator's key (lib/secret-keys.ts). */
+  secretSealed: Buffer | null;
   createdAt: Date;
   /** Set on rotation: the old secret keeps signing until then. */
   expiresAt: Date | null;

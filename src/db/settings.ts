@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Db } from './database.ts';
 import { randomToken } from '../lib/ids.ts';
+import type { SecretKeys } from '../lib/secret-keys.ts';
 
 /**
  * A random per-database secret (32 bytes, base64url), created on first use: `cursor_secret`
@@ -15,4 +16,34 @@ export async function instanceSecret(db: Db, name: 'cursor_secret' | 'idempotenc
     .execute();
   const row = await db.selectFrom('settings').select('value').where('key', '=', sql.lit(name)).executeTakeFirstOrThrow();
   return row.value;
+}
+
+const KEY_CHECK = 'secret_key_check';
+const KEY_CHECK_TEXT = 'bankdata secret key check';
+
+/**
+ * Makes sure `keys` open this database's secrets: the first process records a value sealed by
+ * its key (setting `secret_key_check`); later ones must open it with their current or previous
+ * key, else this throws (a process with another key would fail every webhook delivery).
+ * Returns 'previous' when only the previous key opens it (a rotation not yet re-encrypted).
+ */
+export async function checkSecretKey(db: Db, keys: SecretKeys): Promise<'current' | 'previous'> {
+  await db
+    .insertInto('settings')
+    .values({ key: KEY_CHECK, value: keys.seal(KEY_CHECK_TEXT).toString('base64') })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db.selectFrom('settings').select('value').where('key', '=', sql.lit(KEY_CHECK)).executeTakeFirstOrThrow();
+  const sealed = Buffer.from(row.value, 'base64');
+  try {
+    if (keys.open(sealed) !== KEY_CHECK_TEXT) throw new Error('mismatch');
+  } catch {
+    throw new Error(`The secret key (${keys.source}) is not the one this database's webhook secrets are encrypted with: set BANKDATA_SECRET_KEY to that key (or, while rotating, BANKDATA_SECRET_KEY_PREVIOUS); see docs/operations.md "Secret key and rotation".`);
+  }
+  return keys.sealedByCurrent(sealed) ? 'current' : 'previous';
+}
+
+/** Records that `keys`' current key seals this database's secrets (after a re-encryption). */
+export async function recordSecretKey(db: Db, keys: SecretKeys): Promise<void> {
+  await db.updateTable('settings').set({ value: keys.seal(KEY_CHECK_TEXT).toString('base64') }).where('key', '=', sql.lit(KEY_CHECK)).execute();
 }

@@ -11,7 +11,6 @@
  * a friendly screen. The bank returns the user to `.../bank-return?ref=…`, which also finishes a
  * browser without the cookie (see ConnectSessionsService.returnWithoutBrowser).
  */
-import cookie from '@fastify/cookie';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { ConnectSession } from '../db/schema.ts';
@@ -19,7 +18,7 @@ import { ApiError } from '../lib/errors.ts';
 import { Uuid } from '../lib/schemas.ts';
 import { flowPath, isBrowserOf, isTerminal, returnTarget, SESSION_DURATION_MS, stepOf, type ConnectSessionsService } from '../modules/connect-sessions/connect-sessions.service.ts';
 import { languageOf, requestLanguage, translator, type Language } from './i18n.ts';
-import { renderPage } from './render.ts';
+import { formTargetOf, renderPage } from './render.ts';
 
 /** The cookie of one session: each session has its own, so a second session cannot overwrite the first's. */
 const cookieName = (sessionId: string) => `bankdata_connect_${sessionId}`;
@@ -33,7 +32,6 @@ const fold = (value: string) => value.normalize('NFD').replace(/[\u0300-\u036f]/
 const ibanGroups = (iban: string | null) => (iban ?? '').replace(/(.{4})(?!$)/g, '$1 ');
 
 export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSessionsService; baseUrl: string }> = async (app, { connectSessions, baseUrl }) => {
-  await app.register(cookie);
   const cookieOptions = { path: '/connect', httpOnly: true, sameSite: 'lax', secure: baseUrl.startsWith('https:'), maxAge: SESSION_DURATION_MS / 1000 } as const;
 
   function message(reply: FastifyReply, lang: Language, key: string, status: number, link?: { href: string; label: string }, values: Record<string, string> = {}) {
@@ -65,14 +63,17 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
     const t = translator(lang);
     const ctx = await connectSessions.context(s);
     const page = { t, lang, step: stepOf(s), flow: flowPath(s.id), partnerName: ctx.partnerName, bankName: ctx.provider?.name ?? '' };
-    const render = (view: string, data: Record<string, unknown>, status = 200) => renderPage(reply, view, { ...page, ...data }, status, [new URL(s.returnUrl).protocol]);
+    // Forms of these pages may end at the returnUrl (cancel; accounts once the session completes).
+    const render = (view: string, data: Record<string, unknown>, status = 200) => renderPage(reply, view, { ...page, ...data }, status, [formTargetOf(s.returnUrl)]);
     return { lang, t, ctx, page, render };
   }
 
   // Pages answer HTML, also when a step is not possible (a bank that just became unavailable, a
   // bad form value): in the session's language with Back and Cancel when the browser holds it.
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const status = (error instanceof ApiError ? error.status : (error.statusCode ?? 500)) < 500 ? 400 : 500;
+    const given = error instanceof ApiError ? error.status : (error.statusCode ?? 500);
+    // 403: a form refused by form-protection.ts (cross-site, or without its token).
+    const status = given >= 500 ? 500 : given === 403 ? 403 : 400;
     if (status === 500) request.log.error({ err: error }, 'hosted page failed');
     const { session, mine } = await located(request).catch(() => ({ session: undefined, mine: false }));
     if (!session || !mine) return message(reply, languageFor(request, session), 'error', status);

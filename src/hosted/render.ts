@@ -1,23 +1,45 @@
 /**
  * Server-rendered pages (DESIGN.md §2 "hosted pages"): Eta templates from `views/`, HTML-escaped
  * by default. Pages are small, work without JavaScript, and fit a 360 px wide phone screen.
+ *
+ * Every page gets its own Content-Security-Policy (issue 14, item 5): scripts and styles only
+ * with this response's nonce (`it.nonce` on every `<script>` and `<style>`; no inline `style=`
+ * attributes, no 'unsafe-inline'), and `form-action` only the service itself plus the origins a
+ * form's redirect chain may end at (Chromium checks form-action on every redirect after a
+ * submission). POST forms carry `it.csrf` (form-protection.ts).
  */
+import { randomBytes } from 'node:crypto';
 import { Eta } from 'eta';
 import type { FastifyReply } from 'fastify';
 
 const eta = new Eta({ views: new URL('./views', import.meta.url).pathname, autoEscape: true, cache: true });
 
 /**
- * Renders `view` with `data` as an HTML response with status `status`. `formTargets` adds CSP
- * form-action sources, e.g. a partner's custom scheme (`myapp:`) that a form's redirect chain ends in.
+ * The CSP source for a URL a form's redirect may reach: the origin of an http(s) URL
+ * (`https://app.example.com`), the scheme of an app link (`myapp:`; CSP cannot name less).
+ */
+export function formTargetOf(url: string): string {
+  const parsed = new URL(url);
+  return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : parsed.protocol;
+}
+
+/**
+ * Renders `view` with `data` as an HTML response with status `status`. `formTargets`: CSP
+ * form-action sources besides 'self' (formTargetOf the partner's returnUrl on pages whose forms
+ * redirect there).
  */
 export function renderPage(reply: FastifyReply, view: string, data: Record<string, unknown>, status = 200, formTargets: string[] = []): FastifyReply {
-  const formAction = ["'self'", '*', ...formTargets].join(' ');
+  const nonce = randomBytes(16).toString('base64');
+  const formAction = ["'self'", ...new Set(formTargets)].join(' ');
+  const csrf = typeof reply.generateCsrf === 'function' ? reply.generateCsrf() : undefined;
   return reply
     .status(status)
     .header('cache-control', 'no-store')
-    .header('content-security-policy', `default-src 'self'; style-src 'self' 'unsafe-inline'; script-src 'self' 'unsafe-inline'; form-action ${formAction}; frame-ancestors 'none'`)
+    .header(
+      'content-security-policy',
+      `default-src 'self'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'; object-src 'none'`,
+    )
     .header('referrer-policy', 'no-referrer')
     .type('text/html; charset=utf-8')
-    .send(eta.render(view, data));
+    .send(eta.render(view, { ...data, nonce, csrf }));
 }

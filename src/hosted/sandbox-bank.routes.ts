@@ -10,12 +10,22 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { sandboxCallbackQuery } from '../banks/sandbox/sandbox-connector.ts';
 import { parseTestUser, testUsers } from '../banks/sandbox/scenarios.ts';
-import type { ConnectionsService } from '../modules/connections/connections.service.ts';
-import { renderPage } from './render.ts';
+import type { ConnectionsService, Journey } from '../modules/connections/connections.service.ts';
+import type { ConnectSessionsService } from '../modules/connect-sessions/connect-sessions.service.ts';
+import { formTargetOf, renderPage } from './render.ts';
 
 const Params = Type.Object({ providerCode: Type.String({ maxLength: 100 }) });
 
-export const sandboxBankRoutes: FastifyPluginAsync<{ connections: ConnectionsService; baseUrl: string }> = async (app, { connections, baseUrl }) => {
+export const sandboxBankRoutes: FastifyPluginAsync<{ connections: ConnectionsService; connectSessions: ConnectSessionsService; baseUrl: string }> = async (app, { connections, connectSessions, baseUrl }) => {
+  /**
+   * Where the login form's redirects may end (CSP form-action): through our callback to the
+   * connection's returnUrl (direct flow), or to its connect session's returnUrl.
+   */
+  async function formTargets(journey: Journey): Promise<string[]> {
+    const session = journey.connection.sessionId ? await connectSessions.find(journey.connection.sessionId) : undefined;
+    return [formTargetOf(journey.connection.returnUrl), ...(session ? [formTargetOf(session.returnUrl)] : [])];
+  }
+
   const unknownLink = { title: 'Link not valid', message: 'This bank authorization link is unknown or was already used. Start again from the app.', alert: true };
 
   app.get(
@@ -26,7 +36,7 @@ export const sandboxBankRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
       const opened = await connections.openBankLink(state);
       if (!opened) return renderPage(reply, 'message', unknownLink, 404);
       if ('returnUrl' in opened) return reply.redirect(opened.returnUrl, 303);
-      return renderPage(reply, 'sandbox-bank-login', { bankName: opened.journey.provider.name, state, action: request.url.split('?')[0], users: testUsers });
+      return renderPage(reply, 'sandbox-bank-login', { bankName: opened.journey.provider.name, state, action: request.url.split('?')[0], users: testUsers }, 200, await formTargets(opened.journey));
     },
   );
 
@@ -49,7 +59,7 @@ export const sandboxBankRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
       } else {
         const user = parseTestUser(body.username ?? '');
         if (!user) {
-          return renderPage(reply, 'sandbox-bank-login', { bankName: journey.provider.name, state: body.state, action: request.url, users: testUsers, username: body.username, error: 'Unknown test user. Pick one from the list below.' }, 422);
+          return renderPage(reply, 'sandbox-bank-login', { bankName: journey.provider.name, state: body.state, action: request.url, users: testUsers, username: body.username, error: 'Unknown test user. Pick one from the list below.' }, 422, await formTargets(journey));
         }
         // The test user's scenario decides: user_fail is refused, user_cancel cancels.
         query = sandboxCallbackQuery('Ok', user.username);

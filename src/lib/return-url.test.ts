@@ -19,6 +19,8 @@ describe('validateReturnUrlPattern', () => {
       'myapp://bank-callback/*',
       'com.example.app:/oauth/*',
       'com.example.app:/oauth/done',
+      'https://*.example.co.uk/*', // a registrable domain under a ccTLD second level
+      'https://*.partner.github.io/*', // one owner's site on a hosting domain
     ]) {
       expect(validateReturnUrlPattern(pattern), pattern).toBeNull();
     }
@@ -40,6 +42,17 @@ describe('validateReturnUrlPattern', () => {
     ['https://*.localhost/*', '*. over a single label'],
     ['https://*.co.uk/', '*. over a known multi-label public suffix'],
     ['https://*.herokuapp.com/*', '*. over shared hosting: anyone could receive users'],
+    // The Public Suffix List (tldts), not a hand-written list: ccTLD second levels...
+    ['https://*.com.au/', '*. over a ccTLD second level (Australia)'],
+    ['https://*.gov.cz/', '*. over a ccTLD second level (Czech government)'],
+    ['https://*.co.jp/', '*. over a ccTLD second level (Japan)'],
+    ['https://*.kawasaki.jp/', '*. over a wildcard PSL rule (*.kawasaki.jp)'],
+    ['https://*.org.pl/', '*. over a ccTLD second level (Poland)'],
+    // ...and its private section: hosting domains where anyone can have a subdomain.
+    ['https://*.vercel.app/*', '*. over hosting: Vercel'],
+    ['https://*.github.io/*', '*. over hosting: GitHub Pages'],
+    ['https://*.s3.amazonaws.com/*', '*. over hosting: S3 buckets'],
+    ['https://*.onrender.com/*', '*. over hosting: Render'],
     ['https://*.1.2.3/', '*. over (part of) an IP address'],
     ['http://localhost:8*/', 'partial port wildcard'],
     ['https://app.example.com/cb*', '* not a whole path segment suffix'],

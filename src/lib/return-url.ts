@@ -18,6 +18,7 @@
  * `intent://…#Intent;package=…;end` launches any app). Patterns may contain neither.
  */
 import { isIP } from 'node:net';
+import { getDomain } from 'tldts';
 
 const MAX_LENGTH = 2048;
 /**
@@ -31,15 +32,11 @@ const SPECIAL_SCHEMES = new Set(['http', 'https', 'ws', 'wss', 'ftp']);
 /** Schemes whose patterns may use a `*.` host label or a `:*` port. */
 const WEB_SCHEMES = new Set(['http', 'https']);
 /**
- * Best-effort list of multi-label public suffixes (ccTLD second levels and shared hosting) that
- * `*.` must not cover: `*.herokuapp.com` would let anyone's app receive users. Not the full
- * Public Suffix List; single-label suffixes (`*.com`) are refused by the label count instead.
+ * Public suffixes come from the maintained Public Suffix List (tldts), private section included:
+ * `*.` over a suffix shared by unrelated owners (`co.uk`, `gov.cz`, `herokuapp.com`, `github.io`)
+ * would let anyone's site receive users.
  */
-const MULTI_LABEL_PUBLIC_SUFFIXES = new Set([
-  'co.uk', 'org.uk', 'ac.uk', 'gov.uk', 'com.au', 'net.au', 'org.au', 'co.nz', 'co.jp', 'co.in', 'co.za', 'com.br', 'com.cn', 'com.mx', 'com.tr',
-  'github.io', 'gitlab.io', 'herokuapp.com', 'vercel.app', 'netlify.app', 'pages.dev', 'workers.dev', 'web.app', 'firebaseapp.com', 'appspot.com',
-  'azurewebsites.net', 'cloudfront.net', 'amazonaws.com', 'blogspot.com', 'ngrok.io', 'ngrok-free.app',
-]);
+const PSL_OPTIONS = { allowPrivateDomains: true } as const;
 
 interface CompiledPattern {
   /** `https:`, `myapp:` (as URL#protocol serialises it). */
@@ -179,7 +176,7 @@ function compile(pattern: unknown): CompiledPattern | string {
       return "a '*.' wildcard cannot cover an IP address";
     }
     if (labels.length < 2) return `"*.${parsed.hostname}" would cover a whole public suffix; name at least two labels after "*."`;
-    if (MULTI_LABEL_PUBLIC_SUFFIXES.has(parsed.hostname)) return `"*.${parsed.hostname}" would cover a public suffix shared by unrelated owners`;
+    if (getDomain(parsed.hostname, PSL_OPTIONS) === null) return `"*.${parsed.hostname}" would cover a public suffix shared by unrelated owners`;
   }
   // The normalised path must still be the prefix the partner wrote (no surprises from normalisation).
   if (pathPrefix && !parsed.pathname.endsWith('/')) return 'is not a valid URL pattern';
@@ -221,7 +218,7 @@ export function hasForbiddenScheme(url: string): boolean {
  * else a human-readable reason (for a 400 validation_error on `returnUrlPatterns`).
  *
  * Refused: `*` anywhere except a leading `*.` host label (http/https only, at least two labels
- * after it and not a known multi-label public suffix), a whole `:*` port (http/https only) or a
+ * after it, and not itself a public suffix of the Public Suffix List, private domains included), a whole `:*` port (http/https only) or a
  * trailing `/*` path suffix; a bare `*`; wildcards in the scheme; user info; any query or fragment;
  * encoded `/`, `\`, `.`, `%` or dot segments in the path; backslashes, whitespace, control characters;
  * trailing-dot hosts; the javascript:, data:, file:, vbscript:, blob:, about:, intent:,

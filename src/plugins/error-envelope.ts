@@ -8,6 +8,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/availability.ts';
+import { maxHeaderSize, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { ApiError, type ErrorCode } from '../lib/errors.ts';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -18,19 +20,26 @@ export function requestIdFrom(request: { headers: Record<string, string | string
   return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : crypto.randomUUID();
 }
 
-/** Sends the envelope for `error` on `reply`. */
-export function sendError(reply: FastifyReply, request: FastifyRequest, error: ApiError): FastifyReply {
-  if (error.headers) reply.headers(error.headers);
-  const body: Record<string, unknown> = {
+/** Headers on every response, API and hosted pages alike (issue 14, items 4 and 5). */
+const COMMON_HEADERS = { 'x-content-type-options': 'nosniff' } as const;
+
+/** The envelope body of `error` for request `requestId`. */
+function envelope(error: ApiError, requestId: string): Record<string, unknown> {
+  return {
     errorDesc: error.message,
     error: {
       code: error.code,
       message: error.message,
       ...(error.nextRefreshPossibleAt ? { nextRefreshPossibleAt: error.nextRefreshPossibleAt } : {}),
     },
-    requestId: request.id,
+    requestId,
   };
-  return reply.status(error.status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Sends the envelope for `error` on `reply`. */
+export function sendError(reply: FastifyReply, request: FastifyRequest, error: ApiError): FastifyReply {
+  if (error.headers) reply.headers(error.headers);
+  return reply.status(error.status).type('application/json; charset=utf-8').send(envelope(error, request.id));
 }
 
 /** Translates anything thrown into an ApiError. */
@@ -84,9 +93,44 @@ function messageFor(error: FastifyError): string {
       return 'body: is larger than the 1 MiB limit';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Content-Type: must be application/json';
+    case 'FST_ERR_BAD_URL':
+      return 'path: is not a valid percent-encoded URL';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'path: a path parameter is longer than 100 characters';
     default:
       return error.message;
   }
+}
+
+/**
+ * Fastify `frameworkErrors`: errors Fastify raises before routing (a path that does not
+ * percent-decode, a path parameter over 100 characters: 414), which skip the onRequest hooks.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.headers({ ...COMMON_HEADERS, 'x-request-id': request.id });
+  sendError(reply, request, toApiError(error));
+}
+
+/**
+ * Fastify `clientErrorHandler` (Node's `clientError`): requests Node's HTTP parser refuses before
+ * Fastify sees them (a request line and headers over `maxHeaderSize`: 431; a malformed request
+ * line or header, e.g. a NUL byte: 400; a request that took too long to arrive: 408). The answer
+ * is the envelope with a new request id (the request's own X-Request-Id was never parsed), and
+ * the connection is closed. Nothing is sent when the socket is gone or already had a response
+ * started (Node then has nothing to frame an answer in).
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const message =
+    status === 431 ? `request line and headers: are larger than the ${maxHeaderSize / 1024} KiB limit` : status === 408 ? 'request: was not received in time' : 'request: is not valid HTTP/1.1';
+  const requestId = crypto.randomUUID();
+  const body = JSON.stringify(envelope(new ApiError('validation_error', message, { status }), requestId));
+  if (socket.writable && (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent !== true) {
+    const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`, `X-Request-Id: ${requestId}`, 'X-Content-Type-Options: nosniff', 'Connection: close'];
+    socket.write(`${head.join('\r\n')}\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }
 
 /** A registered route: method, Fastify URL (`/v1/clients/:clientId`) and its matcher. */
@@ -115,7 +159,7 @@ export const errorEnvelopePlugin = fp(async (app: FastifyInstance) => {
 
   // A callback hook, not an async one: no promise on every request.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
+    reply.headers({ ...COMMON_HEADERS, 'x-request-id': request.id });
     done();
   });
 

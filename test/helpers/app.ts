@@ -43,6 +43,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The secret key of test apps (BANKDATA_SECRET_KEY), so no key file is written into the work tree. */
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
+
 /** Creates database `name` as a copy of the template (retrying while another copy runs). */
 export async function cloneTemplate(): Promise<string> {
   const templateUrl = new URL(inject('templateDatabaseUrl'));
@@ -97,7 +100,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const db = createDb(databaseUrl, 10);
   const clock = new AdjustableClock();
   const port = await freePort();
-  const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', BANKDATA_SECRET_KEY: TEST_SECRET_KEY, ...env });
   const services = await createServices({ db, databaseUrl, clock, config, maintenance: options.worker !== false, env: { ...process.env, ...env } });
   const worker = options.worker === false ? null : await startWorker(services, 200);
   const app = await buildApp(services, { logLevel: 'silent' });

@@ -2,6 +2,7 @@
  * Walks a sandbox bank journey over real HTTP as a browser would: open redirectUrl, submit the
  * login form, follow the bank's redirect to our callback, and read where the user lands.
  */
+import Tokens from '@fastify/csrf';
 import { expect } from 'vitest';
 import type { TestApp } from './app.ts';
 
@@ -19,6 +20,19 @@ export async function providerId(t: TestApp, code: string): Promise<string> {
   return row.id;
 }
 
+/**
+ * A double-submit pair of @fastify/csrf-protection (src/hosted/form-protection.ts) for hosted
+ * form POSTs sent without a browser: the secret goes in the `_csrf` cookie, the token in a header.
+ */
+const tokens = Tokens();
+const csrfSecret = tokens.secretSync();
+const csrfToken = tokens.create(csrfSecret);
+
+/** Headers of a hosted form POST: the form's content type, the CSRF pair, and `cookie` (e.g. a session's) when given. */
+export function formHeaders(cookie?: string): Record<string, string> {
+  return { cookie: [cookie, `_csrf=${csrfSecret}`].filter(Boolean).join('; '), 'x-csrf-token': csrfToken, 'content-type': 'application/x-www-form-urlencoded' };
+}
+
 /** Follows `redirectUrl` through the sandbox bank as `username` (or cancels); returns the final returnUrl. */
 export async function walkBank(redirectUrl: string, username: string | 'cancel'): Promise<URL> {
   const page = await fetch(redirectUrl);
@@ -27,7 +41,7 @@ export async function walkBank(redirectUrl: string, username: string | 'cancel')
   const state = /name="state" value="([^"]+)"/.exec(html)![1]!;
   const action = new URL(/<form method="post" action="([^"]+)"/.exec(html)![1]!, redirectUrl);
   const form = new URLSearchParams(username === 'cancel' ? { state, action: 'cancel' } : { state, username, password: 'x', action: 'login' });
-  const login = await fetch(action, { method: 'POST', body: form, redirect: 'manual' });
+  const login = await fetch(action, { method: 'POST', body: form, headers: formHeaders(), redirect: 'manual' });
   expect(login.status).toBe(303);
   const callback = await fetch(login.headers.get('location')!, { redirect: 'manual' });
   expect(callback.status).toBe(303);

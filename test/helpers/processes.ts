@@ -5,13 +5,13 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import { freePort } from '../../src/db/embedded.ts';
+import { TEST_SECRET_KEY } from './app.ts';
 
 /** The database the processes use and the base URL they put in links (a TestApp has both). */
 export interface ProcessTarget {
   databaseUrl: string;
   baseUrl: string;
 }
-
 
 const bin = new URL('../../bin/bankdata.js', import.meta.url).pathname;
 
@@ -82,7 +82,7 @@ export class BankdataProcesses {
 
   private start(command: 'worker' | 'serve' | 'start', env: Record<string, string>): Promise<ChildProcess> {
     const child = spawn(process.execPath, [bin, command], {
-      env: { ...process.env, ...this.env, DATABASE_URL: this.t.databaseUrl, BANKDATA_BASE_URL: this.t.baseUrl, LOG_LEVEL: 'warn', ...env },
+      env: { ...process.env, ...this.env, DATABASE_URL: this.t.databaseUrl, BANKDATA_SECRET_KEY: TEST_SECRET_KEY, BANKDATA_BASE_URL: this.t.baseUrl, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.children.push(child);

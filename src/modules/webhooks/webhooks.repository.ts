@@ -28,7 +28,8 @@ export interface ClaimedDelivery {
   url: string | null;
   /** Why the endpoint is disabled, when it is. */
   disabledReason: string | null;
-  secrets: string[];
+  /** Ids of the secrets that sign it, newest first (their values: secretsByIds). */
+  secretIds: string[];
 }
 
 /** A raw query as a Compilable for PreparedQueries. */
@@ -65,8 +66,24 @@ export function webhooksRepository(db: Db | Tx) {
         .execute();
     },
 
-    async insertSecret(row: { id: string; partnerId: string; mode: Mode; secret: string; createdAt: Date }): Promise<void> {
-      await db.insertInto('webhookSecrets').values({ ...row, expiresAt: null }).execute();
+    /** Stores a new secret, sealed (lib/secret-keys.ts), as the current one. */
+    async insertSecret(row: { id: string; partnerId: string; mode: Mode; secretSealed: Buffer; createdAt: Date }): Promise<void> {
+      await db.insertInto('webhookSecrets').values({ ...row, secret: null, expiresAt: null }).execute();
+    },
+
+    /** The stored form of secrets: sealed, or plain for a row written before migration 0017. */
+    secretsByIds(ids: string[]) {
+      return db.selectFrom('webhookSecrets').select(['id', 'secret', 'secretSealed']).where('id', 'in', ids).execute();
+    },
+
+    /** Every secret (for re-encryption under a new key), oldest first. */
+    allSecrets() {
+      return db.selectFrom('webhookSecrets').select(['id', 'secret', 'secretSealed']).orderBy('createdAt').execute();
+    },
+
+    /** Replaces a secret's stored form by `secretSealed` (clearing a legacy plain value). */
+    async resealSecret(id: string, secretSealed: Buffer): Promise<void> {
+      await db.updateTable('webhookSecrets').set({ secretSealed, secret: null }).where('id', '=', id).execute();
     },
 
     /** Ends at `at` the secrets still signing in the overlap of an earlier rotation. */
@@ -125,14 +142,14 @@ export function webhooksRepository(db: Db | Tx) {
      * deliveries (a retry's job is made by its timer), and a check against this process's clock
      * would strand a delivery recorded by a process whose clock is ahead. One statement; returns
      * what an attempt needs: the event's payload, the enabled endpoint's URL (null when there is
-     * none, with the reason when it is disabled) and the secrets that sign at `at`, newest first.
+     * none, with the reason when it is disabled) and the ids of the secrets that sign at `at`, newest first.
      * A head is claimed by at most one job, also when several of `jobs` lead to it.
      */
     claim(jobs: { jobId: string; deliveryId: string }[], at: Date): Promise<ClaimedDelivery[]> {
       return prepared.execute('webhook-claim', [jobs.map((j) => j.jobId), jobs.map((j) => j.deliveryId), at], ([jobIds, deliveryIds, now]) => {
         const secrets = db
           .selectFrom('webhookSecrets')
-          .select('webhookSecrets.secret')
+          .select('webhookSecrets.id')
           .where('webhookSecrets.partnerId', '=', sql.ref<string>('d.partnerId'))
           .where('webhookSecrets.mode', '=', sql.ref<Mode>('d.mode'))
           .where(signsAt(now as unknown as Date))
@@ -152,7 +169,7 @@ export function webhooksRepository(db: Db | Tx) {
             AND (d.claimed_by IS NULL OR d.claimed_by = c.job_id OR NOT ${jobIsLive('webhook-delivery', sql.ref<string | null>('d.claimedBy'))})
           RETURNING c.job_id, d.id, d.attempts, d.event_id, d.partner_id, d.mode, d.order_key,
             (SELECT e.payload FROM events e WHERE e.id = d.event_id) AS payload, c.url, c.disabled_reason,
-            array(${secrets}) AS secrets`,
+            array(${secrets}) AS secret_ids`,
         );
       });
     },

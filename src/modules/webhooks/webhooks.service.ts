@@ -18,6 +18,8 @@ import ms from 'ms';
 import { Webhook } from 'standardwebhooks';
 import { request, type Dispatcher } from 'undici';
 import type { Db, Tx } from '../../db/database.ts';
+import { recordSecretKey } from '../../db/settings.ts';
+import type { SecretKeys } from '../../lib/secret-keys.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { isUuid, newId, type Mode } from '../../lib/ids.ts';
@@ -63,6 +65,13 @@ export interface WebhooksDeps {
   clock: Clock;
   queue: JobQueue;
   events: EventLog;
+  /** Seals and opens the stored secrets. */
+  keys: SecretKeys;
+}
+
+/** A claimed delivery with the values of its signing secrets. */
+interface SignedDelivery extends ClaimedDelivery {
+  secrets: string[];
 }
 
 export interface AttemptView {
@@ -96,8 +105,24 @@ export interface DeliveryView {
 }
 
 export function webhooksService(deps: WebhooksDeps) {
-  const { db, clock, queue } = deps;
+  const { db, clock, queue, keys } = deps;
   const repo = webhooksRepository(db);
+
+  /** The plain value of a stored secret row (sealed, or plain if written before migration 0017). */
+  const reveal = (row: { secret: string | null; secretSealed: Buffer | null }): string => row.secret ?? keys.open(row.secretSealed!);
+
+  // Secret values by id: a secret never changes its value, so each is opened once per process
+  // (one query and one decryption per new secret); a delivery costs a map lookup.
+  const secretValues = new Map<string, string>();
+  async function withSecrets(claimed: ClaimedDelivery[]): Promise<SignedDelivery[]> {
+    const missing = [...new Set(claimed.flatMap((d) => d.secretIds))].filter((id) => !secretValues.has(id));
+    if (missing.length > 0) {
+      if (secretValues.size >= 10_000) secretValues.clear();
+      for (const row of await repo.secretsByIds(missing)) secretValues.set(row.id, reveal(row));
+    }
+    return claimed.map((d) => ({ ...d, secrets: d.secretIds.map((id) => secretValues.get(id)!) }));
+  }
+  const claim = async (jobs: { jobId: string; deliveryId: string }[], at: Date) => withSecrets(await repo.claim(jobs, at));
   // A run stops claiming after a quarter of the job's expiry, so the job ends (a last attempt
   // included) well before pg-boss would deem its worker dead and start it again.
   const runBudgetMs = queue.expiryMs('webhook-delivery') / 4;
@@ -198,14 +223,14 @@ export function webhooksService(deps: WebhooksDeps) {
 
   /** A finished attempt: the POST's outcome, or why the delivery could not be sent (no enabled endpoint). */
   interface Attempted extends Awaited<ReturnType<typeof post>> {
-    delivery: ClaimedDelivery;
+    delivery: SignedDelivery;
     started: Date;
     finished: Date;
     unsendable: string | null;
   }
 
   /** Starts one attempt of each claimed delivery: POSTs under one 15 s deadline; no POST when there is no enabled endpoint. */
-  function attempt(claimed: ClaimedDelivery[]): Promise<Attempted>[] {
+  function attempt(claimed: SignedDelivery[]): Promise<Attempted>[] {
     const started = clock.now();
     const deadline = AbortSignal.timeout(ATTEMPT_TIMEOUT_MS);
     setMaxListeners(Math.max(10, claimed.length), deadline); // one abort listener per POST
@@ -281,9 +306,9 @@ export function webhooksService(deps: WebhooksDeps) {
         const r = webhooksRepository(tx);
         await r.upsertEndpoint(partnerId, mode, url, now);
         const [current] = await r.activeSecrets(partnerId, mode, now);
-        if (current && !current.expiresAt) return { url, secret: current.secret };
+        if (current && !current.expiresAt) return { url, secret: reveal(current) };
         const secret = newWebhookSecret();
-        await r.insertSecret({ id: newId(), partnerId, mode, secret, createdAt: now });
+        await r.insertSecret({ id: newId(), partnerId, mode, secretSealed: keys.seal(secret), createdAt: now });
         return { url, secret };
       });
     },
@@ -298,7 +323,7 @@ export function webhooksService(deps: WebhooksDeps) {
         url: endpoint?.url ?? null,
         disabledAt: endpoint?.disabledAt?.toISOString() ?? null,
         disabledReason: endpoint?.disabledReason ?? null,
-        secrets: secrets.map((s) => ({ secret: s.secret, createdAt: s.createdAt.toISOString(), expiresAt: s.expiresAt?.toISOString() ?? null })),
+        secrets: secrets.map((s) => ({ secret: reveal(s), createdAt: s.createdAt.toISOString(), expiresAt: s.expiresAt?.toISOString() ?? null })),
       };
     },
 
@@ -316,9 +341,26 @@ export function webhooksService(deps: WebhooksDeps) {
         const r = webhooksRepository(tx);
         await r.expireOverlappingSecrets(partnerId, mode, now);
         await r.expireCurrentSecrets(partnerId, mode, expiresAt);
-        await r.insertSecret({ id: newId(), partnerId, mode, secret, createdAt: now });
+        await r.insertSecret({ id: newId(), partnerId, mode, secretSealed: keys.seal(secret), createdAt: now });
       });
       return { secret, previousExpiresAt: expiresAt.toISOString() };
+    },
+
+    /**
+     * Re-encrypts every stored secret under the current key (after a key rotation: the previous
+     * key opens the old ones) and seals any plain row left from before migration 0017, then
+     * records the current key as this database's. Returns how many rows it rewrote and kept.
+     */
+    async reencryptSecrets(): Promise<{ reencrypted: number; unchanged: number }> {
+      let reencrypted = 0;
+      const rows = await repo.allSecrets();
+      for (const row of rows) {
+        if (row.secret === null && keys.sealedByCurrent(row.secretSealed!)) continue;
+        await repo.resealSecret(row.id, keys.seal(reveal(row)));
+        reencrypted++;
+      }
+      await recordSecretKey(db, keys);
+      return { reencrypted, unchanged: rows.length - reencrypted };
     },
 
     /** The newest `limit` deliveries of a partner (of one mode, or both), with their state and every attempt. */
@@ -390,7 +432,7 @@ export function webhooksService(deps: WebhooksDeps) {
      */
     async deliver(jobs: { id: string; data: { deliveryId: string } }[]): Promise<void> {
       const until = performance.now() + runBudgetMs;
-      const claimed = await repo.claim(
+      const claimed = await claim(
         jobs.map((job) => ({ jobId: job.id, deliveryId: job.data.deliveryId })),
         clock.now(),
       );
@@ -401,7 +443,7 @@ export function webhooksService(deps: WebhooksDeps) {
           async record(attempted) {
             const ended = await recordAttempted(attempted);
             if (ended.length === 0) return [];
-            if (performance.now() < until && !queue.stopping) return repo.claim(ended.map((d) => ({ jobId: d.jobId, deliveryId: d.id })), clock.now());
+            if (performance.now() < until && !queue.stopping) return claim(ended.map((d) => ({ jobId: d.jobId, deliveryId: d.id })), clock.now());
             await releaseNext(db, ended.map((d) => d.orderKey));
             return [];
           },
