@@ -7,6 +7,8 @@
  * delivery jobs per fetch), BANKDATA_DB_POOL_SIZE (10 database connections per serve/worker process),
  * BANKDATA_DOWNLOAD_CONCURRENCY (32 downloads at once per worker).
  * BANKDATA_SECRET_KEY and BANKDATA_SECRET_KEY_PREVIOUS (the key of secrets at rest; lib/secret-keys.ts).
+ * BANKDATA_OPERATOR_NAME (bankdata) and BANKDATA_OPERATOR_NOTICE (none): who provides the service
+ * and its regulatory line, in the hosted pages' footer.
  * Job-queue and sandbox knobs are read where they apply (src/jobs/queue.ts, src/services.ts).
  */
 import { parseSecretKey } from './lib/secret-keys.ts';
@@ -33,6 +35,10 @@ export interface Config {
   readonly secretKey: Buffer | undefined;
   /** BANKDATA_SECRET_KEY_PREVIOUS: opens what the previous key sealed, during a rotation. */
   readonly secretKeyPrevious: Buffer | undefined;
+  /** BANKDATA_OPERATOR_NAME: who provides the service, named in the hosted pages' footer. */
+  readonly operatorName: string;
+  /** BANKDATA_OPERATOR_NOTICE: the operator's regulatory line (licence, register), in the footer; '' = none. */
+  readonly operatorNotice: string;
 }
 
 /** A positive integer from `env[name]`, or `fallback` when unset; throws an Error naming the variable. */
@@ -75,5 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     downloadConcurrency: positiveInt(env, 'BANKDATA_DOWNLOAD_CONCURRENCY', DEFAULT_DOWNLOAD_CONCURRENCY),
     secretKey: env.BANKDATA_SECRET_KEY ? parseSecretKey(env.BANKDATA_SECRET_KEY, 'BANKDATA_SECRET_KEY') : undefined,
     secretKeyPrevious: env.BANKDATA_SECRET_KEY_PREVIOUS ? parseSecretKey(env.BANKDATA_SECRET_KEY_PREVIOUS, 'BANKDATA_SECRET_KEY_PREVIOUS') : undefined,
+    operatorName: env.BANKDATA_OPERATOR_NAME?.trim() || 'bankdata',
+    operatorNotice: env.BANKDATA_OPERATOR_NOTICE?.trim() ?? '',
   });
 }

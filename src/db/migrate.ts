@@ -15,6 +15,7 @@ import * as sandboxBankState from './migrations/0008_sandbox_bank_state.ts';
 import * as enrichmentBackfill from './migrations/0009_enrichment_backfill.ts';
 import * as webhookDeliveriesFillfactor from './migrations/0010_webhook_deliveries_fillfactor.ts';
 import * as webhookDeliveryClaims from './migrations/0011_webhook_delivery_claims.ts';
+import * as hostedBranding from './migrations/0021_hosted_branding.ts';
 import { sealedWebhookSecrets } from './migrations/0017_sealed_webhook_secrets.ts';
 import type { SecretKeys } from '../lib/secret-keys.ts';
 
@@ -31,6 +32,7 @@ const migrations = (keys: SecretKeys | undefined): Record<string, Migration> => 
   '0010_webhook_deliveries_fillfactor': webhookDeliveriesFillfactor,
   '0011_webhook_delivery_claims': webhookDeliveryClaims,
   '0017_sealed_webhook_secrets': sealedWebhookSecrets(keys),
+  '0021_hosted_branding': hostedBranding,
 });
 
 /** `keys` seal what a migration encrypts (0017: webhook secrets); only needed when there is some. */
