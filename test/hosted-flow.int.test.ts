@@ -64,7 +64,7 @@ async function atTheBank(code: string = providerIds.vltava, body: Record<string,
   const page = await newPage();
   await page.goto(url);
   await page.locator('form[action$="/confirm"] button').click();
-  await page.getByRole('button', { name: 'Log in and authorize' }).waitFor();
+  await page.locator('button[value=login]').waitFor();
   return { sessionId, page };
 }
 
@@ -152,10 +152,11 @@ describe('hosted connect flow in Chromium', () => {
     expect(await page.getByText('Transactions are still downloading in the background.').isVisible()).toBe(true);
     expect((await session(sessionId)).state).toBe('AwaitingAccountSelection');
     await page.getByRole('button', { name: 'Share selected accounts' }).click();
+    // Back at the partner while the download completes: the session and webhooks stay authoritative.
     const query = await returned(page);
     expect(query.get('resultCode')).toBe('Ok');
-    expect((await t.call('GET', `/v1/connections/${query.get('connectionId')}`, { key, clientId })).body.state).toBe('Active');
-    expect((await session(sessionId)).state).toBe('Completed');
+    await expect.poll(async () => (await t.call('GET', `/v1/connections/${query.get('connectionId')}`, { key, clientId })).body.state, { timeout: 30_000 }).toBe('Active');
+    await expect.poll(async () => (await session(sessionId)).state, { timeout: 30_000 }).toBe('Completed');
   });
 
   it('cancel during the download ends the session Cancelled and the connection Disabled', async () => {
@@ -190,7 +191,7 @@ describe('hosted connect flow in Chromium', () => {
     expect(await session(sessionId)).toMatchObject({ state: 'Cancelled', resultCode: 'Cancelled', connectionId: null });
   });
 
-  it('a bank failure returns resultCode Error with the connection and the error', async () => {
+  it('a bank failure shows the failure page; leaving it returns resultCode Error with the connection and the error', async () => {
     const { sessionId, hostedUrl: url } = await hostedUrl({ providerId: await providerId(t, providerIds.vltava) });
     const page = await newPage();
     await page.goto(url);
@@ -199,6 +200,9 @@ describe('hosted connect flow in Chromium', () => {
     await page.getByLabel('Username').fill('user_fail');
     await shot(page, 'bank-failure-login');
     await page.getByRole('button', { name: 'Log in and authorize' }).click();
+    await page.getByRole('heading', { name: 'Vltava Bank did not connect' }).waitFor();
+    expect(await session(sessionId)).toMatchObject({ state: 'AwaitingBankSelection', resultCode: null, error: 'access_denied' });
+    await page.getByRole('button', { name: 'Back to Budget App' }).click();
     const query = await returned(page);
     expect(query.get('resultCode')).toBe('Error');
     expect(query.get('error')).toBe('access_denied');
@@ -234,7 +238,7 @@ describe('hosted connect flow in Chromium', () => {
     expect(await page.locator('.card').textContent()).toMatch(/Souhlas platí do \d{1,2}\. \p{L}+ \d{4}/u);
     await shot(page, 'consent-cs-360');
     await page.getByRole('button', { name: 'Pokračovat do Moravská spořitelna' }).click();
-    await page.getByRole('button', { name: 'Log in and authorize' }).click();
+    await page.getByRole('button', { name: 'Přihlásit a povolit' }).click();
     await page.getByRole('heading', { name: 'Vyberte účty ke sdílení' }).waitFor({ timeout: 30_000 });
     await shot(page, 'accounts-cs-360');
     await page.getByRole('button', { name: 'Sdílet vybrané účty' }).click();
@@ -312,7 +316,7 @@ describe('hosted connect flow in Chromium', () => {
 
   it('in Polish, long IBANs are printed in groups of four and fit a 360 px (even 320 px) screen', async () => {
     const { sessionId, page } = await atTheBank('wisla_xf', { locale: 'pl' });
-    await page.getByRole('button', { name: 'Log in and authorize' }).click();
+    await page.getByRole('button', { name: 'Zaloguj i autoryzuj' }).click();
     await page.getByRole('heading', { name: 'Wybierz rachunki do udostępnienia' }).waitFor({ timeout: 30_000 });
     const text = (await page.locator('fieldset').textContent()) ?? '';
     expect(text).toMatch(/PL\d{2}( \d{4}){6}/);

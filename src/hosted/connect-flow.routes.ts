@@ -161,7 +161,7 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
         balanceText: new Intl.NumberFormat(lang, { style: 'currency', currency: a.currencyCode }).format(a.balance),
       }));
     const error = refused ? t('accounts.noneSelected', { partner: ctx.partnerName }) : undefined;
-    return render('connect-accounts', { accounts, error, downloading: ctx.connectionState === 'Pending' }, refused ? 422 : 200);
+    return render('connect-accounts', { accounts, error, downloading: ctx.connectionState === 'Pending', accountsFound: s.accountsFound, transactionsDownloaded: s.transactionsDownloaded }, refused ? 422 : 200);
   }
 
   // Monogram logos of banks without their own logoUrl: generated here, never fetched.
