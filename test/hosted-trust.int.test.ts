@@ -63,11 +63,11 @@ async function newPage(width = 360, javaScriptEnabled = true): Promise<Page> {
   return context.newPage();
 }
 
-/** Saves docs/screenshots/{name}.png after checking the page needs no sideways scrolling and every image loaded (CSP img-src). */
-async function shot(page: Page, name: string): Promise<void> {
+/** Saves docs/screenshots/{name}.png (the whole page, or only the screen for a long list) after checking the page needs no sideways scrolling and every image loaded (CSP img-src). */
+async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} scrolls sideways`).toBe(true);
   await expect.poll(() => page.evaluate(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0)), { message: `${name}: an image did not load` }).toBe(true);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 }
 
 async function returned(page: Page): Promise<URLSearchParams> {
@@ -263,7 +263,7 @@ describe('hosted flow that end users trust (issue 17)', () => {
     // Each balance stays on one line with its currency.
     const wrapped = await page.locator('.amount').evaluateAll((spans) => spans.filter((s) => s.getClientRects().length !== 1).length);
     expect(wrapped).toBe(0);
-    await shot(page, 'accounts-cs-360');
+    await shot(page, 'accounts-cs-360', false);
     await page.getByRole('button', { name: 'Sdílet vybrané účty' }).click();
     await page.getByRole('heading', { name: 'Banka je připojena' }).waitFor();
     expect((await returned(page)).get('resultCode')).toBe('Ok');
