@@ -11,10 +11,10 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
-import { ARTIFACTS, launchChromium } from './helpers/browser.ts';
+import { ARTIFACTS, launchChromium, pagesOf } from './helpers/browser.ts';
 import { providerId, providerIds } from './helpers/journey.ts';
 
 let returnUrl: string;
@@ -24,7 +24,7 @@ let t: TestApp;
 let browser: Browser;
 let key: string;
 let clientId: string;
-const contexts: BrowserContext[] = [];
+const pages = pagesOf(() => browser);
 
 beforeAll(async () => {
   partnerApp = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Back in the app</h1>'));
@@ -37,7 +37,7 @@ beforeAll(async () => {
   browser = await launchChromium();
 });
 afterAll(async () => {
-  for (const context of contexts) await context.close();
+  await pages.closeAll();
   await browser?.close();
   await t?.close();
   partnerApp?.close();
@@ -51,12 +51,7 @@ async function hostedUrl(body: Record<string, unknown> = {}): Promise<{ sessionI
 }
 
 /** A fresh browser (own cookies) at `width` px. */
-async function newPage(width = 360): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 780 : 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  return page;
-}
+const newPage = (width = 360) => pages.open(width);
 
 /** A session of `code` opened in a fresh browser and continued to the sandbox bank's login page. */
 async function atTheBank(code: string = providerIds.vltava, body: Record<string, unknown> = {}): Promise<{ sessionId: string; page: Page }> {
@@ -249,9 +244,8 @@ describe('hosted connect flow in Chromium', () => {
   it('two sessions in one browser stay apart: each tab continues and cancels its own session', async () => {
     const first = await hostedUrl({ country: 'CZ' });
     const second = await hostedUrl({ country: 'DE' });
-    const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
-    contexts.push(context);
-    const tab1 = await context.newPage();
+    const tab1 = await newPage();
+    const context = tab1.context();
     await tab1.goto(first.hostedUrl);
     await tab1.getByRole('heading', { name: 'Choose your bank' }).waitFor();
     const tab2 = await context.newPage();

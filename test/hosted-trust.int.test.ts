@@ -11,10 +11,10 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
-import { launchChromium } from './helpers/browser.ts';
+import { launchChromium, pagesOf } from './helpers/browser.ts';
 import { providerId, providerIds } from './helpers/journey.ts';
 
 const SHOTS = 'docs/screenshots';
@@ -29,7 +29,7 @@ let t: TestApp;
 let browser: Browser;
 let key: string;
 let clientId: string;
-const contexts: BrowserContext[] = [];
+const pages = pagesOf(() => browser);
 
 beforeAll(async () => {
   partnerApp = createServer((req, res) => {
@@ -45,7 +45,7 @@ beforeAll(async () => {
   browser = await launchChromium();
 });
 afterAll(async () => {
-  for (const context of contexts) await context.close();
+  await pages.closeAll();
   await browser?.close();
   await t?.close();
   partnerApp?.close();
@@ -57,11 +57,7 @@ async function hostedUrl(body: Record<string, unknown> = {}): Promise<{ sessionI
   return reply.body;
 }
 
-async function newPage(width = 360, javaScriptEnabled = true): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 780 : 900 }, javaScriptEnabled });
-  contexts.push(context);
-  return context.newPage();
-}
+const newPage = (width = 360, javaScriptEnabled = true) => pages.open(width, javaScriptEnabled);
 
 /** Saves docs/screenshots/{name}.png (the whole page, or only the screen for a long list) after checking the page needs no sideways scrolling and every image loaded (CSP img-src). */
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
