@@ -88,7 +88,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await hosted.register(accepts);
     await hosted.register(sandboxBankRoutes, { connections: services.connections, connectSessions: services.connectSessions, baseUrl: services.config.baseUrl });
     await hosted.register(bankCallbackRoutes, { connections: services.connections });
-    await hosted.register(connectFlowRoutes, { connectSessions: services.connectSessions, baseUrl: services.config.baseUrl });
+    await hosted.register(connectFlowRoutes, { connectSessions: services.connectSessions, providers: services.providers, config: services.config });
   });
 
   await app.ready();

@@ -10,6 +10,8 @@
  * BANKDATA_METRICS_PORT (unset: no metrics listener), BANKDATA_METRICS_HOST (HOST),
  * BANKDATA_METRICS_PUBLIC (false; true also serves GET /metrics on the public port).
  * BANKDATA_SECRET_KEY and BANKDATA_SECRET_KEY_PREVIOUS (the key of secrets at rest; lib/secret-keys.ts).
+ * BANKDATA_OPERATOR_NAME (bankdata) and BANKDATA_OPERATOR_NOTICE (none): who provides the service
+ * and its regulatory line, in the hosted pages' footer.
  * Job-queue and sandbox knobs are read where they apply (src/jobs/queue.ts, src/services.ts).
  */
 import { parseSecretKey } from './lib/secret-keys.ts';
@@ -46,6 +48,10 @@ export interface Config {
   readonly secretKey: Buffer | undefined;
   /** BANKDATA_SECRET_KEY_PREVIOUS: opens what the previous key sealed, during a rotation. */
   readonly secretKeyPrevious: Buffer | undefined;
+  /** BANKDATA_OPERATOR_NAME: who provides the service, named in the hosted pages' footer. */
+  readonly operatorName: string;
+  /** BANKDATA_OPERATOR_NOTICE: the operator's regulatory line (licence, register), in the footer; '' = none. */
+  readonly operatorNotice: string;
 }
 
 /** A positive integer from `env[name]`, or `fallback` when unset; throws an Error naming the variable. */
@@ -105,5 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateWebhookUrls: flag(env, 'BANKDATA_ALLOW_PRIVATE_WEBHOOK_URLS'),
     secretKey: env.BANKDATA_SECRET_KEY ? parseSecretKey(env.BANKDATA_SECRET_KEY, 'BANKDATA_SECRET_KEY') : undefined,
     secretKeyPrevious: env.BANKDATA_SECRET_KEY_PREVIOUS ? parseSecretKey(env.BANKDATA_SECRET_KEY_PREVIOUS, 'BANKDATA_SECRET_KEY_PREVIOUS') : undefined,
+    operatorName: env.BANKDATA_OPERATOR_NAME?.trim() || 'bankdata',
+    operatorNotice: env.BANKDATA_OPERATOR_NOTICE?.trim() ?? '',
   });
 }

@@ -83,9 +83,21 @@ describe('POST /v1/connect-sessions', () => {
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
-  it('validates locale, country, providerId and the client', async () => {
-    expect(errorCode(await create({ returnUrl, locale: 'xx' }))).toBe('validation_error');
-    expect(errorCode(await create({ returnUrl, locale: 'english' }))).toBe('validation_error');
+  it('locale takes BCP 47 tags and falls back to the language or en instead of 400', async () => {
+    const stored = async (locale: string) => {
+      const reply = await create({ returnUrl, locale });
+      expect(reply.status, locale).toBe(200);
+      return (await t.db.selectFrom('connectSessions').select('locale').where('id', '=', reply.body.sessionId).executeTakeFirstOrThrow()).locale;
+    };
+    expect(await stored('cs-CZ')).toBe('cs');
+    expect(await stored('CS')).toBe('cs');
+    expect(await stored('de_AT')).toBe('de');
+    expect(await stored('xx')).toBe('en');
+    expect(await stored('english')).toBe('en');
+    expect(await stored('!!')).toBe('en');
+  }, 30_000);
+
+  it('validates country, providerId and the client', async () => {
     expect(errorCode(await create({ returnUrl, country: 'XX' }))).toBe('validation_error');
     expect(errorCode(await create({ returnUrl, providerId: 'not-a-uuid' }))).toBe('validation_error');
     expect(errorCode(await create({ returnUrl, providerId: await providerId(t, providerIds.inactive) }))).toBe('validation_error');
@@ -528,9 +540,9 @@ describe('races of Cancel', () => {
     const again = await post(`${flow}/confirm`, cookie);
     expect(again.headers.get('location')).toContain('/sandbox-bank/vltava_xf/authorize?state=');
     expect(await connectionsOf(sessionId)).toHaveLength(1);
-    // The session follows that connection's events: the bank's refusal fails it.
+    // The session follows that connection's events: the bank's refusal puts it on the failure page (Try again), still pointing at that connection.
     expect(new URL(await walkBank(again.headers.get('location')!, 'user_fail')).searchParams.get('error')).toBe('access_denied');
-    expect((await session(sessionId)).body).toMatchObject({ state: 'Failed', error: 'access_denied', connectionId: connection!.id });
+    expect((await session(sessionId)).body).toMatchObject({ state: 'AwaitingBankSelection', resultCode: null, error: 'access_denied', connectionId: connection!.id });
   });
 
   it('with the download: a connection that became Active after the cancel read it Pending is revoked (Inactive, ConnectionConsentRevoked)', async () => {

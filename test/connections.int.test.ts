@@ -298,8 +298,6 @@ describe('POST /v1/connections validation and visibility', () => {
       [{ returnUrl: 'not a url', providerId: pid }, 'body.returnUrl'],
       [{ returnUrl: 'http://localhost/x' }, 'body.providerId'],
       [{ returnUrl: 'http://localhost/x', providerId: 'nope' }, 'body.providerId'],
-      [{ returnUrl: 'http://localhost/x', providerId: pid, locale: 'english' }, 'body.locale'],
-      [{ returnUrl: 'http://localhost/x', providerId: pid, locale: 'xx' }, 'body.locale'],
       [{ returnUrl: 'http://localhost/x', providerId: pid, subscribeToAllAccounts: 'yes' }, 'body.subscribeToAllAccounts'],
     ];
     for (const [body, field] of cases) {
@@ -311,6 +309,17 @@ describe('POST /v1/connections validation and visibility', () => {
     const noClient = await t.call('POST', '/v1/connections', { key, body: { returnUrl: 'http://localhost/x', providerId: pid } });
     expect(noClient.status).toBe(400);
     expect(noClient.body.error.message).toContain('x-client-id');
+  });
+
+  it('locale takes BCP 47 tags (cs-CZ, CS) and falls back to the language or en instead of 400', async () => {
+    const pid = await providerId(t, providerIds.vltava);
+    for (const [locale, language] of [['cs-CZ', 'cs'], ['CS', 'cs'], ['xx', 'en'], ['english', 'en']]) {
+      const reply = await t.call('POST', '/v1/connections', { key, clientId, body: { returnUrl: 'http://localhost/x', providerId: pid, locale } });
+      expect(reply.status, locale).toBe(200);
+      const stored = await t.db.selectFrom('connections').select('locale').where('id', '=', reply.body.connectionId).executeTakeFirstOrThrow();
+      expect(stored.locale, locale).toBe(language);
+      expect(reply.body.redirectUrl).toContain(`locale=${language}`);
+    }
   });
 
   it('accepts unknown ownershipType values, also long ones, as Personal', async () => {

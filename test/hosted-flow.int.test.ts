@@ -11,10 +11,10 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
-import { ARTIFACTS, launchChromium } from './helpers/browser.ts';
+import { ARTIFACTS, launchChromium, pagesOf } from './helpers/browser.ts';
 import { providerId, providerIds } from './helpers/journey.ts';
 
 let returnUrl: string;
@@ -24,7 +24,7 @@ let t: TestApp;
 let browser: Browser;
 let key: string;
 let clientId: string;
-const contexts: BrowserContext[] = [];
+const pages = pagesOf(() => browser);
 
 beforeAll(async () => {
   partnerApp = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Back in the app</h1>'));
@@ -37,7 +37,7 @@ beforeAll(async () => {
   browser = await launchChromium();
 });
 afterAll(async () => {
-  for (const context of contexts) await context.close();
+  await pages.closeAll();
   await browser?.close();
   await t?.close();
   partnerApp?.close();
@@ -51,12 +51,7 @@ async function hostedUrl(body: Record<string, unknown> = {}): Promise<{ sessionI
 }
 
 /** A fresh browser (own cookies) at `width` px. */
-async function newPage(width = 360): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 780 : 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  return page;
-}
+const newPage = (width = 360) => pages.open(width);
 
 /** A session of `code` opened in a fresh browser and continued to the sandbox bank's login page. */
 async function atTheBank(code: string = providerIds.vltava, body: Record<string, unknown> = {}): Promise<{ sessionId: string; page: Page }> {
@@ -64,7 +59,7 @@ async function atTheBank(code: string = providerIds.vltava, body: Record<string,
   const page = await newPage();
   await page.goto(url);
   await page.locator('form[action$="/confirm"] button').click();
-  await page.getByRole('button', { name: 'Log in and authorize' }).waitFor();
+  await page.locator('button[value=login]').waitFor();
   return { sessionId, page };
 }
 
@@ -152,10 +147,11 @@ describe('hosted connect flow in Chromium', () => {
     expect(await page.getByText('Transactions are still downloading in the background.').isVisible()).toBe(true);
     expect((await session(sessionId)).state).toBe('AwaitingAccountSelection');
     await page.getByRole('button', { name: 'Share selected accounts' }).click();
+    // Back at the partner while the download completes: the session and webhooks stay authoritative.
     const query = await returned(page);
     expect(query.get('resultCode')).toBe('Ok');
-    expect((await t.call('GET', `/v1/connections/${query.get('connectionId')}`, { key, clientId })).body.state).toBe('Active');
-    expect((await session(sessionId)).state).toBe('Completed');
+    await expect.poll(async () => (await t.call('GET', `/v1/connections/${query.get('connectionId')}`, { key, clientId })).body.state, { timeout: 30_000 }).toBe('Active');
+    await expect.poll(async () => (await session(sessionId)).state, { timeout: 30_000 }).toBe('Completed');
   });
 
   it('cancel during the download ends the session Cancelled and the connection Disabled', async () => {
@@ -190,7 +186,7 @@ describe('hosted connect flow in Chromium', () => {
     expect(await session(sessionId)).toMatchObject({ state: 'Cancelled', resultCode: 'Cancelled', connectionId: null });
   });
 
-  it('a bank failure returns resultCode Error with the connection and the error', async () => {
+  it('a bank failure shows the failure page; leaving it returns resultCode Error with the connection and the error', async () => {
     const { sessionId, hostedUrl: url } = await hostedUrl({ providerId: await providerId(t, providerIds.vltava) });
     const page = await newPage();
     await page.goto(url);
@@ -199,6 +195,9 @@ describe('hosted connect flow in Chromium', () => {
     await page.getByLabel('Username').fill('user_fail');
     await shot(page, 'bank-failure-login');
     await page.getByRole('button', { name: 'Log in and authorize' }).click();
+    await page.getByRole('heading', { name: 'Vltava Bank did not connect' }).waitFor();
+    expect(await session(sessionId)).toMatchObject({ state: 'AwaitingBankSelection', resultCode: null, error: 'access_denied' });
+    await page.getByRole('button', { name: 'Back to Budget App' }).click();
     const query = await returned(page);
     expect(query.get('resultCode')).toBe('Error');
     expect(query.get('error')).toBe('access_denied');
@@ -234,7 +233,7 @@ describe('hosted connect flow in Chromium', () => {
     expect(await page.locator('.card').textContent()).toMatch(/Souhlas platí do \d{1,2}\. \p{L}+ \d{4}/u);
     await shot(page, 'consent-cs-360');
     await page.getByRole('button', { name: 'Pokračovat do Moravská spořitelna' }).click();
-    await page.getByRole('button', { name: 'Log in and authorize' }).click();
+    await page.getByRole('button', { name: 'Přihlásit a povolit' }).click();
     await page.getByRole('heading', { name: 'Vyberte účty ke sdílení' }).waitFor({ timeout: 30_000 });
     await shot(page, 'accounts-cs-360');
     await page.getByRole('button', { name: 'Sdílet vybrané účty' }).click();
@@ -245,9 +244,8 @@ describe('hosted connect flow in Chromium', () => {
   it('two sessions in one browser stay apart: each tab continues and cancels its own session', async () => {
     const first = await hostedUrl({ country: 'CZ' });
     const second = await hostedUrl({ country: 'DE' });
-    const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
-    contexts.push(context);
-    const tab1 = await context.newPage();
+    const tab1 = await newPage();
+    const context = tab1.context();
     await tab1.goto(first.hostedUrl);
     await tab1.getByRole('heading', { name: 'Choose your bank' }).waitFor();
     const tab2 = await context.newPage();
@@ -312,7 +310,7 @@ describe('hosted connect flow in Chromium', () => {
 
   it('in Polish, long IBANs are printed in groups of four and fit a 360 px (even 320 px) screen', async () => {
     const { sessionId, page } = await atTheBank('wisla_xf', { locale: 'pl' });
-    await page.getByRole('button', { name: 'Log in and authorize' }).click();
+    await page.getByRole('button', { name: 'Zaloguj i autoryzuj' }).click();
     await page.getByRole('heading', { name: 'Wybierz rachunki do udostępnienia' }).waitFor({ timeout: 30_000 });
     const text = (await page.locator('fieldset').textContent()) ?? '';
     expect(text).toMatch(/PL\d{2}( \d{4}){6}/);

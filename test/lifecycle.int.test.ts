@@ -588,8 +588,11 @@ describe('reconnect', () => {
   it('an Active connection may reconnect (renews the consent); a failed reconnect leaves the state as it was', async () => {
     const p = await partner();
     const id = await connect(t, p.apiKey, p.clientId);
-    const reply = await post(p, id, 'reconnect', reconnectBody);
+    // locale is a BCP 47 tag: de-AT is stored and sent to the bank as de (issue 17).
+    const reply = await post(p, id, 'reconnect', { ...reconnectBody, locale: 'de-AT' });
     expect(reply.status).toBe(200);
+    expect(reply.body.redirectUrl).toContain('locale=de');
+    expect((await t.db.selectFrom('connections').select('locale').where('id', '=', id).executeTakeFirstOrThrow()).locale).toBe('de');
     const landed = await walkBank(reply.body.redirectUrl, 'cancel');
     expect(landed.searchParams.get('resultCode')).toBe('Error');
     await waitForHook(p, id, 'ConnectionCreateFailed');

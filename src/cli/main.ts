@@ -116,6 +116,10 @@ function partnerView(p: Partner) {
     subscribeToAllAccounts: p.subscribeToAllAccounts,
     skipConsentScreenAllowed: p.skipConsentScreenAllowed,
     rateLimit: p.rateLimit,
+    displayName: p.displayName,
+    logoUrl: p.logoUrl,
+    accentColor: p.accentColor,
+    privacyUrl: p.privacyUrl,
   };
 }
 
@@ -134,6 +138,10 @@ interface PartnerFlags extends OutputOptions {
   subscribeToAllAccounts?: boolean;
   skipConsentScreenAllowed?: boolean;
   rateLimit?: number | 'default';
+  displayName?: string;
+  logoUrl?: string;
+  accentColor?: string;
+  privacyUrl?: string;
 }
 
 function partnerInput(o: PartnerFlags): PartnerInput {
@@ -146,6 +154,10 @@ function partnerInput(o: PartnerFlags): PartnerInput {
     subscribeToAllAccounts: o.subscribeToAllAccounts,
     skipConsentScreenAllowed: o.skipConsentScreenAllowed,
     rateLimit: o.rateLimit === 'default' ? null : o.rateLimit,
+    displayName: o.displayName,
+    logoUrl: o.logoUrl,
+    accentColor: o.accentColor,
+    privacyUrl: o.privacyUrl,
   };
 }
 
@@ -158,6 +170,10 @@ const partnerSettings = (command: Command) =>
     .option('--subscribe-to-all-accounts <bool>', 'default of subscribeToAllAccounts', bool)
     .option('--skip-consent-screen-allowed <bool>', 'permit skipConsentScreen', bool)
     .option('--rate-limit <n>', 'requests per second per API key, or "default" (BANKDATA_RATE_LIMIT)', rateLimit)
+    .option('--display-name <name>', 'name shown on the hosted pages ("" = the partner name)')
+    .option('--logo-url <url>', 'logo on the hosted pages: https URL (http only for localhost; "" clears)')
+    .option('--accent-color <#RRGGBB>', 'accent colour of the hosted pages ("" clears)')
+    .option('--privacy-url <url>', 'privacy policy linked in the hosted pages\' footer: https URL ("" clears)')
     .addOption(json());
 
 const partner = program.command('partner').description('manage partners').addHelpText('after', examples('bankdata partner create --name Acme', 'bankdata partner show --partner <partnerId>'));

@@ -33,6 +33,14 @@ export interface PartnersTable {
   createdAt: CreatedAt;
   /** Requests per second per API key; null = the default. */
   rateLimit: Generated<number | null>;
+  /** Hosted pages: the name shown instead of `name` (null: `name`). */
+  displayName: Generated<string | null>;
+  /** Hosted pages: the partner's logo (https, or http on localhost). */
+  logoUrl: Generated<string | null>;
+  /** Hosted pages: the accent colour, #RRGGBB. */
+  accentColor: Generated<string | null>;
+  /** Hosted pages: the partner's privacy policy (https, or http on localhost), linked in the footer. */
+  privacyUrl: Generated<string | null>;
 }
 
 export interface ApiKeysTable {
@@ -339,6 +347,10 @@ export interface ConnectSessionsTable {
   /** SHA-256 of the HttpOnly cookie that carries the flow after the first load. */
   browserTokenHash: string | null;
   accountsSelectedAt: Date | null;
+  /** accountCount of the connection's AccountsFetchingProgress Completed (null before). */
+  accountsFound: Generated<number | null>;
+  /** transactionCount of the connection's latest TransactionsFetchingProgress (null before). */
+  transactionsDownloaded: Generated<number | null>;
   expiresAt: Date;
   createdAt: Date;
   updatedAt: Date;

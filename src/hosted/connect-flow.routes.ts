@@ -10,13 +10,25 @@
  * cancel; errors render in the session's language with Back and Cancel; an expired session shows
  * a friendly screen. The bank returns the user to `.../bank-return?ref=…`, which also finishes a
  * browser without the cookie (see ConnectSessionsService.returnWithoutBrowser).
+ *
+ * Issue 17: every page carries the partner's branding (brandOf), a step indicator (bank ->
+ * consent -> bank login -> accounts -> done) and a footer naming the operator; banks show their
+ * logo (a provider's logoUrl, else our monogram at `/connect/assets/bank-logo/{id}.svg`); a bank
+ * refusal or error shows the failure page (Try again, Choose another bank, Back to <partner>);
+ * progress shows the counts of the progress webhooks; after the account selection the done page
+ * sends the user back while the download completes.
  */
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { ConnectSession } from '../db/schema.ts';
+import type { Config } from '../config.ts';
+import type { ProvidersService } from '../modules/providers/providers.service.ts';
+import { bankLogoUrl, monogramSvg } from './bank-logo.ts';
+import { brandOf } from './branding.ts';
 import { ApiError } from '../lib/errors.ts';
+import { returnUrlWithResult } from '../lib/return-url.ts';
 import { Uuid } from '../lib/schemas.ts';
-import { flowPath, isBrowserOf, isTerminal, returnTarget, SESSION_DURATION_MS, stepOf, type ConnectSessionsService } from '../modules/connect-sessions/connect-sessions.service.ts';
+import { flowPath, isBrowserOf, isTerminal, returnTarget, SESSION_DURATION_MS, stepOf, type ConnectSessionsService, type FlowStep } from '../modules/connect-sessions/connect-sessions.service.ts';
 import { languageOf, requestLanguage, translator, type Language } from './i18n.ts';
 import { formTargetOf, renderPage } from './render.ts';
 
@@ -31,14 +43,24 @@ const fold = (value: string) => value.normalize('NFD').replace(/[\u0300-\u036f]/
 /** An IBAN in groups of four characters, as printed on cards and statements (wraps on narrow screens). */
 const ibanGroups = (iban: string | null) => (iban ?? '').replace(/(.{4})(?!$)/g, '$1 ');
 
-export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSessionsService; baseUrl: string }> = async (app, { connectSessions, baseUrl }) => {
+/** Position of a page in the step indicator (bank, consent, bank login, accounts, done); -1 shows none. */
+const STEP_INDEX: Partial<Record<FlowStep, number>> = { picker: 0, consent: 1, confirm: 1, bank: 2, failed: 2, progress: 3, accounts: 3, done: 4 };
+
+/** A provider as the pages show it: `logoUrl` is set by live catalogs (absent for the sandbox banks). */
+type ShownProvider = { id: string; name: string; logoUrl?: string | null };
+
+export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSessionsService; providers: ProvidersService; config: Config }> = async (app, { connectSessions, providers, config }) => {
+  const baseUrl = config.baseUrl;
   const serviceOrigin = new URL(baseUrl).origin;
   const cookieOptions = { path: '/connect', httpOnly: true, sameSite: 'lax', secure: baseUrl.startsWith('https:'), maxAge: SESSION_DURATION_MS / 1000 } as const;
 
-  function message(reply: FastifyReply, lang: Language, key: string, status: number, link?: { href: string; label: string }, values: Record<string, string> = {}) {
+  function message(reply: FastifyReply, lang: Language, key: string, status: number, link?: { href: string; label: string }, values: Record<string, string> = {}, extra: Record<string, unknown> = {}) {
     const t = translator(lang);
-    return renderPage(reply, 'connect-message', { lang, title: t(`${key}.title`), message: t(`${key}.text`, values), link }, status);
+    return renderPage(reply, 'connect-message', { lang, t, title: t(`${key}.title`), message: t(`${key}.text`, values), link, ...extra }, status, [], extra.brand ? logosOf(extra.brand as { logoUrl: string | null }) : []);
   }
+
+  /** Absolute logo URLs a page shows (for its CSP img-src). */
+  const logosOf = (brand: { logoUrl: string | null }, ...banks: (ShownProvider | undefined)[]) => [brand.logoUrl, ...banks.map((b) => b?.logoUrl)].filter((url): url is string => !!url);
 
   /** The session named in the path (if any) and whether this browser holds its cookie. */
   async function located(request: FastifyRequest): Promise<{ session?: ConnectSession; mine: boolean }> {
@@ -63,9 +85,13 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
     const lang = languageOf(s.locale);
     const t = translator(lang);
     const ctx = await connectSessions.context(s);
-    const page = { t, lang, step: stepOf(s), flow: flowPath(s.id), partnerName: ctx.partnerName, bankName: ctx.provider?.name ?? '' };
+    const step = stepOf(s);
+    const brand = brandOf(ctx.partner, config);
+    const provider = ctx.provider as ShownProvider | undefined;
+    const page = { t, lang, step, stepIndex: STEP_INDEX[step] ?? -1, brand, flow: flowPath(s.id), partnerName: ctx.partnerName, bankName: provider?.name ?? '', bankLogo: provider ? bankLogoUrl(provider) : '' };
     // Forms of these pages may end at the returnUrl (cancel; accounts once the session completes).
-    const render = (view: string, data: Record<string, unknown>, status = 200) => renderPage(reply, view, { ...page, ...data }, status, [formTargetOf(s.returnUrl)]);
+    const render = (view: string, data: Record<string, unknown>, status = 200, banks: ShownProvider[] = []) =>
+      renderPage(reply, view, { ...page, ...data }, status, [formTargetOf(s.returnUrl)], logosOf(brand, provider, ...banks));
     return { lang, t, ctx, page, render };
   }
 
@@ -88,40 +114,64 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
     if (step === 'return') return reply.redirect(returnTarget(s), 303);
     if (step === 'confirm') return reply.redirect(await connectSessions.confirmBank(s, psuIpAddress), 303);
     const { lang, t, ctx, render } = await pageOf(s, reply);
+    if (step === 'done') return render('connect-done', { returnTarget: returnTarget(s), completed: s.state === 'Completed' });
+    if (step === 'failed') return render('connect-failed', { errorCode: s.error, refused: s.error === 'access_denied', providerPreset: s.providerPreset });
     if (step === 'expired') {
       return message(reply, lang, 'expired', 410, { href: returnTarget(s), label: t('expired.back', { partner: ctx.partnerName }) }, { partner: ctx.partnerName });
     }
     if (step === 'picker') {
       const regions = new Intl.DisplayNames([lang], { type: 'region' });
       const listed = await connectSessions.banks(s);
-      const countries = [...new Set(listed.map((b) => b.countryCode))].map((code) => ({ code, name: regions.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, lang));
+      // Sorted for the page's language: "Šumava" among the S in Czech, not after Z.
+      const collator = new Intl.Collator(lang, { sensitivity: 'base' });
+      const countries = [...new Set(listed.map((b) => b.countryCode))].map((code) => ({ code, name: regions.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
       const wanted = query.country ?? s.country ?? '';
       const country = countries.some((c) => c.code === wanted) ? wanted : '';
       const q = query.q ?? '';
-      const banks = listed.map((b) => ({
+      const banks = [...(listed as (typeof listed[number] & ShownProvider)[])].sort((a, b) => collator.compare(a.name, b.name)).map((b) => ({
         id: b.id,
         name: b.name,
+        logoUrl: bankLogoUrl(b),
         countryCode: b.countryCode,
         countryName: regions.of(b.countryCode) ?? b.countryCode,
         key: fold(b.name),
         available: b.status !== 'Inactive',
         shown: (!country || b.countryCode === country) && fold(b.name).includes(fold(q)),
       }));
-      return render('connect-picker', { countries, country, q, banks, shown: banks.filter((b) => b.shown).length });
+      return render('connect-picker', { countries, country, q, banks, shown: banks.filter((b) => b.shown).length }, 200, listed);
     }
     if (step === 'consent') {
       const consentUntil = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(ctx.consentUntil);
       return render('connect-consent', { consentUntil, providerPreset: s.providerPreset });
     }
     if (step === 'bank') return render('connect-bank', { bankUrl: s.bankUrl });
-    if (step === 'accounts') {
-      const accounts = (await connectSessions.accounts(s))
-        .filter((a) => a.subscribed)
-        .map((a) => ({ ...a, ibanText: ibanGroups(a.iban), balanceText: new Intl.NumberFormat(lang, { style: 'currency', currency: a.currencyCode }).format(a.balance) }));
-      return render('connect-accounts', { accounts, downloading: ctx.connectionState === 'Pending' });
-    }
-    return render('connect-progress', { message: s.accountsSelectedAt ? t('progress.finishing') : t(`progress.${s.state === 'Fetching' ? 'Fetching' : 'AwaitingAccountSelection'}`) });
+    if (step === 'accounts') return showAccounts(s, reply);
+    return render('connect-progress', { message: t(`progress.${s.state === 'Fetching' ? 'Fetching' : 'AwaitingAccountSelection'}`), accountsFound: s.accountsFound, transactionsDownloaded: s.transactionsDownloaded });
   }
+
+  /** The account selection; with `refused` (the ids the user kept, none) the form comes back with its message. */
+  async function showAccounts(s: ConnectSession, reply: FastifyReply, refused?: string[]) {
+    const { lang, t, ctx, render } = await pageOf(s, reply);
+    const accounts = (await connectSessions.accounts(s))
+      .filter((a) => a.subscribed)
+      .map((a) => ({
+        ...a,
+        key: fold(`${a.name} ${a.iban ?? ''}`),
+        kept: !refused || refused.includes(a.id),
+        ibanText: ibanGroups(a.iban),
+        balanceText: new Intl.NumberFormat(lang, { style: 'currency', currency: a.currencyCode }).format(a.balance),
+      }));
+    const error = refused ? t('accounts.noneSelected', { partner: ctx.partnerName }) : undefined;
+    return render('connect-accounts', { accounts, error, downloading: ctx.connectionState === 'Pending', accountsFound: s.accountsFound, transactionsDownloaded: s.transactionsDownloaded }, refused ? 422 : 200);
+  }
+
+  // Monogram logos of banks without their own logoUrl: generated here, never fetched.
+  app.get('/connect/assets/bank-logo/:file', { schema: { hide: true, params: Type.Object({ file: Type.String({ maxLength: 60 }) }) } }, async (request, reply) => {
+    const id = /^([0-9a-f-]{36})\.svg$/.exec((request.params as { file: string }).file)?.[1];
+    const provider = id ? await providers.find(id) : undefined;
+    if (!provider) return reply.status(404).type('text/plain').send('Not found');
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').header('content-security-policy', "default-src 'none'").send(monogramSvg(provider.id, provider.name));
+  });
 
   const TokenParams = Type.Object({ token: Type.String({ maxLength: 100 }) });
 
@@ -133,7 +183,12 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
     if (opened.kind === 'used') {
       // The same browser reloading its link continues; any other gets the friendly page.
       if (isBrowserOf(opened.session, request.cookies[cookieName(opened.session.id)])) return reply.redirect(flow, 303);
-      return message(reply, languageOf(opened.session.locale), 'used', 410);
+      // A way back to the partner: the session's outcome once it ended, else link_already_used (the session stays authoritative).
+      const partner = await connectSessions.partnerOf(opened.session);
+      const brand = brandOf(partner, config);
+      const lang = languageOf(opened.session.locale);
+      const back = isTerminal(opened.session) ? returnTarget(opened.session) : returnUrlWithResult(opened.session.returnUrl, { connectionId: null, resultCode: 'Error', sessionId: opened.session.id, error: 'link_already_used' });
+      return message(reply, lang, 'used', 410, { href: back, label: translator(lang)('used.back', { partner: brand.partnerName }) }, {}, { brand });
     }
     reply.setCookie(cookieName(opened.session.id), opened.browserToken, cookieOptions);
     return reply.redirect(flow, 303);
@@ -154,7 +209,7 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
     const { session, mine } = await located(request);
     reply.header('cache-control', 'no-store');
     if (!session || !mine) return reply.status(404).send({ state: null, step: null });
-    return reply.send({ state: session.state, step: stepOf(session) });
+    return reply.send({ state: session.state, step: stepOf(session), accountsFound: session.accountsFound, transactionsDownloaded: session.transactionsDownloaded });
   });
 
   // A bank chosen in the picker, or '' to go back to it; a session created with providerId keeps its bank.
@@ -168,7 +223,8 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
   app.post(`${FLOW}/confirm`, { schema: { hide: true, params: Params } }, async (request, reply) => {
     const s = await current(request, reply);
     if (!s) return reply;
-    if (!['consent', 'confirm', 'bank'].includes(stepOf(s))) return reply.redirect(flowPath(s.id), 303);
+    // From the failure page this is "Try again": a new bank journey (a new connection) for the same session.
+    if (!['consent', 'confirm', 'bank', 'failed'].includes(stepOf(s))) return reply.redirect(flowPath(s.id), 303);
     const bankUrl = await connectSessions.confirmBank(s, request.ip);
     if (new URL(bankUrl).origin === serviceOrigin) return reply.redirect(bankUrl, 303);
     // A bank on its own origin: Chromium applies CSP form-action to every redirect after a form
@@ -199,8 +255,13 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
   app.post(`${FLOW}/accounts`, { schema: { hide: true, params: Params, body: Type.Object({ keep: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String(), { maxItems: 100 })])) }) } }, async (request, reply) => {
     const s = await current(request, reply);
     if (!s) return reply;
-    const keep = (request.body as { keep?: string | string[] }).keep ?? [];
-    if (stepOf(s) === 'accounts') await connectSessions.selectAccounts(s, Array.isArray(keep) ? keep : [keep]);
+    const given = (request.body as { keep?: string | string[] }).keep ?? [];
+    const keep = Array.isArray(given) ? given : [given];
+    if (stepOf(s) === 'accounts') {
+      // Sharing no account is refused with a message (Cancel is the way to share nothing).
+      if (keep.length === 0 && (await connectSessions.accounts(s)).some((a) => a.subscribed)) return showAccounts(s, reply, []);
+      await connectSessions.selectAccounts(s, keep);
+    }
     return reply.redirect(flowPath(s.id), 303);
   });
 

@@ -6,7 +6,9 @@
  * with this response's nonce (`it.nonce` on every `<script>` and `<style>`; no inline `style=`
  * attributes, no 'unsafe-inline'), and `form-action` only the service itself plus the origins a
  * form's redirect chain may end at (Chromium checks form-action on every redirect after a
- * submission). POST forms carry `it.csrf` (form-protection.ts).
+ * submission). Images load from the service itself and from the origins of the logos a page
+ * shows (the partner's `logoUrl`, a provider's `logoUrl`). POST forms carry `it.csrf`
+ * (form-protection.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { Eta } from 'eta';
@@ -26,18 +28,19 @@ export function formTargetOf(url: string): string {
 /**
  * Renders `view` with `data` as an HTML response with status `status`. `formTargets`: CSP
  * form-action sources besides 'self' (formTargetOf the partner's returnUrl on pages whose forms
- * redirect there).
+ * redirect there). `imageUrls`: absolute image URLs the page shows (their origins join img-src).
  */
-export function renderPage(reply: FastifyReply, view: string, data: Record<string, unknown>, status = 200, formTargets: string[] = []): FastifyReply {
+export function renderPage(reply: FastifyReply, view: string, data: Record<string, unknown>, status = 200, formTargets: string[] = [], imageUrls: string[] = []): FastifyReply {
   const nonce = randomBytes(16).toString('base64');
   const formAction = ["'self'", ...new Set(formTargets)].join(' ');
+  const imgSrc = ["'self'", ...new Set(imageUrls.filter((url) => /^https?:/.test(url)).map((url) => new URL(url).origin))].join(' ');
   const csrf = typeof reply.generateCsrf === 'function' ? reply.generateCsrf() : undefined;
   return reply
     .status(status)
     .header('cache-control', 'no-store')
     .header(
       'content-security-policy',
-      `default-src 'self'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'; object-src 'none'`,
+      `default-src 'self'; img-src ${imgSrc}; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'; object-src 'none'`,
     )
     .header('referrer-policy', 'no-referrer')
     .type('text/html; charset=utf-8')

@@ -5,6 +5,8 @@
  * Links of non-directRedirect banks must be opened within the initiation window (expiresAt): a
  * link opened later ends the journey and sends the user to the partner's returnUrl with
  * resultCode Error and error authorization_timeout.
+ * The page speaks the flow's language (the `locale` the connection passes to the bank; English
+ * for other languages) and shows the bank's logo (its logoUrl, else our monogram).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
@@ -12,6 +14,8 @@ import { sandboxCallbackQuery } from '../banks/sandbox/sandbox-connector.ts';
 import { parseTestUser, testUsers } from '../banks/sandbox/scenarios.ts';
 import type { ConnectionsService, Journey } from '../modules/connections/connections.service.ts';
 import type { ConnectSessionsService } from '../modules/connect-sessions/connect-sessions.service.ts';
+import { bankLogoUrl } from './bank-logo.ts';
+import { languageOf, translator } from './i18n.ts';
 import { formTargetOf, renderPage } from './render.ts';
 
 const Params = Type.Object({ providerCode: Type.String({ maxLength: 100 }) });
@@ -26,17 +30,23 @@ export const sandboxBankRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
     return [formTargetOf(journey.connection.returnUrl), ...(session ? [formTargetOf(session.returnUrl)] : [])];
   }
 
+  /** What the login page shows of `journey` in the flow's language `locale`. */
+  const pageOf = (journey: Journey, locale: string | undefined) => {
+    const lang = languageOf(locale);
+    return { lang, t: translator(lang), bankName: journey.provider.name, bankLogo: bankLogoUrl(journey.provider) };
+  };
+
   const unknownLink = { title: 'Link not valid', message: 'This bank authorization link is unknown or was already used. Start again from the app.', alert: true };
 
   app.get(
     '/sandbox-bank/:providerCode/authorize',
     { schema: { hide: true, params: Params, querystring: Type.Object({ state: Type.String({ maxLength: 200 }), locale: Type.Optional(Type.String({ maxLength: 10 })) }) } },
     async (request, reply) => {
-      const { state } = request.query as { state: string };
+      const { state, locale } = request.query as { state: string; locale?: string };
       const opened = await connections.openBankLink(state);
       if (!opened) return renderPage(reply, 'message', unknownLink, 404);
       if ('returnUrl' in opened) return reply.redirect(opened.returnUrl, 303);
-      return renderPage(reply, 'sandbox-bank-login', { bankName: opened.journey.provider.name, state, action: request.url.split('?')[0], users: testUsers }, 200, await formTargets(opened.journey));
+      return renderPage(reply, 'sandbox-bank-login', { ...pageOf(opened.journey, locale), state, action: request.url.split('?')[0], users: testUsers }, 200, await formTargets(opened.journey));
     },
   );
 
@@ -46,11 +56,11 @@ export const sandboxBankRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
       schema: {
         hide: true,
         params: Params,
-        body: Type.Object({ state: Type.String({ maxLength: 200 }), username: Type.Optional(Type.String({ maxLength: 100 })), password: Type.Optional(Type.String()), action: Type.Optional(Type.String()) }),
+        body: Type.Object({ state: Type.String({ maxLength: 200 }), locale: Type.Optional(Type.String({ maxLength: 10 })), username: Type.Optional(Type.String({ maxLength: 100 })), password: Type.Optional(Type.String()), action: Type.Optional(Type.String()) }),
       },
     },
     async (request, reply) => {
-      const body = request.body as { state: string; username?: string; action?: string };
+      const body = request.body as { state: string; locale?: string; username?: string; action?: string };
       const journey = await connections.journey(body.state);
       if (!journey) return renderPage(reply, 'message', unknownLink, 404);
       let query: Record<string, string>;
@@ -59,7 +69,7 @@ export const sandboxBankRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
       } else {
         const user = parseTestUser(body.username ?? '');
         if (!user) {
-          return renderPage(reply, 'sandbox-bank-login', { bankName: journey.provider.name, state: body.state, action: request.url, users: testUsers, username: body.username, error: 'Unknown test user. Pick one from the list below.' }, 422, await formTargets(journey));
+          return renderPage(reply, 'sandbox-bank-login', { ...pageOf(journey, body.locale), state: body.state, action: request.url, users: testUsers, username: body.username, error: true }, 422, await formTargets(journey));
         }
         // The test user's scenario decides: user_fail is refused, user_cancel cancels.
         query = sandboxCallbackQuery('Ok', user.username);

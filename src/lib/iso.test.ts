@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addDuration, isCountryCode, isDuration, isLanguageCode } from './iso.ts';
+import { addDuration, isCountryCode, isDuration, isLanguageCode, localeLanguage } from './iso.ts';
 
 describe('ISO codes', () => {
+  it('reduce a BCP 47 locale to its ISO 639-1 language, else en', () => {
+    expect(['cs', 'cs-CZ', 'CS', 'cs_CZ', ' cs-cz '].map(localeLanguage)).toEqual(['cs', 'cs', 'cs', 'cs', 'cs']);
+    expect(localeLanguage('de-AT')).toBe('de');
+    expect(localeLanguage('zh-Hant-TW')).toBe('zh');
+    // ISO 639-2 aliases canonicalize (ces -> cs); unknown languages and non-tags fall back.
+    expect(localeLanguage('ces')).toBe('cs');
+    expect(['xx', 'english', '!!', '', undefined, null].map(localeLanguage)).toEqual(['en', 'en', 'en', 'en', 'en', 'en']);
+  });
+
   it('know countries, languages and durations', () => {
     expect(['CZ', 'SK', 'DE', 'GB'].every(isCountryCode)).toBe(true);
     expect(['XX', 'cz', 'CZE', ''].some(isCountryCode)).toBe(false);

@@ -15,6 +15,22 @@ export function isLanguageCode(value: string): boolean {
   return name !== undefined && name !== value;
 }
 
+/**
+ * The ISO 639-1 language of a `locale` given as a BCP 47 tag ("cs-CZ", "CS", "cs"): its language
+ * subtag in lower case when that is a known ISO 639-1 code, else `en` (also for no tag or a tag
+ * that is not BCP 47). Never throws: a partner's odd locale shows English pages instead of a 400.
+ */
+export function localeLanguage(tag: string | null | undefined): string {
+  if (!tag) return 'en';
+  let language: string;
+  try {
+    language = new Intl.Locale(Intl.getCanonicalLocales(tag.trim().replace(/_/g, '-'))[0]!).language;
+  } catch {
+    return 'en';
+  }
+  return isLanguageCode(language) ? language : 'en';
+}
+
 const DURATION = /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$/;
 
 /** True for an ISO 8601 duration such as P90D or P1Y2M. */

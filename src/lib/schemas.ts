@@ -7,7 +7,12 @@ import { Type, type TSchema } from 'typebox';
 export const Uuid = Type.String({ format: 'uuid' });
 export const Timestamp = Type.String({ format: 'date-time', description: 'UTC ISO 8601' });
 export const CountryCode = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2', examples: ['CZ'] });
-export const LanguageCode = Type.String({ pattern: '^[a-z]{2}$', description: 'ISO 639-1', examples: ['en'] });
+/** A BCP 47 language tag; services keep its ISO 639-1 language (lib/iso.ts localeLanguage). */
+export const LanguageCode = Type.String({
+  maxLength: 35,
+  description: 'BCP 47 language tag such as `cs`, `cs-CZ` or `CS`; its language (ISO 639-1, lower case) is stored and used. An unknown language, or a value that is not a BCP 47 tag, falls back to `en`.',
+  examples: ['en', 'cs-CZ'],
+});
 
 export const ErrorEnvelope = Type.Object(
   {

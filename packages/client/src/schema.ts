@@ -702,8 +702,9 @@ export interface paths {
                         /** Format: uuid */
                         providerId: string;
                         /**
-                         * @description ISO 639-1
+                         * @description BCP 47 language tag such as `cs`, `cs-CZ` or `CS`; its language (ISO 639-1, lower case) is stored and used. An unknown language, or a value that is not a BCP 47 tag, falls back to `en`.
                          * @example en
+                         * @example cs-CZ
                          */
                         locale?: string;
                         subscribeToAllAccounts?: boolean;
@@ -1237,8 +1238,9 @@ export interface paths {
                         /** Format: uri */
                         returnUrl: string;
                         /**
-                         * @description ISO 639-1
+                         * @description BCP 47 language tag such as `cs`, `cs-CZ` or `CS`; its language (ISO 639-1, lower case) is stored and used. An unknown language, or a value that is not a BCP 47 tag, falls back to `en`.
                          * @example en
+                         * @example cs-CZ
                          */
                         locale?: string;
                         subscribeToAllAccounts?: boolean;
@@ -1975,8 +1977,9 @@ export interface paths {
                          */
                         returnUrl: string;
                         /**
-                         * @description ISO 639-1
+                         * @description BCP 47 language tag such as `cs`, `cs-CZ` or `CS`; its language (ISO 639-1, lower case) is stored and used. An unknown language, or a value that is not a BCP 47 tag, falls back to `en`.
                          * @example en
+                         * @example cs-CZ
                          */
                         locale?: string;
                         /**

@@ -16,7 +16,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { CursorCodec } from '../../lib/cursor.ts';
 import { ApiError, invalid, notFound } from '../../lib/errors.ts';
 import { digestsEqual, newId, randomToken, sha256Hex } from '../../lib/ids.ts';
-import { addDuration, isCountryCode, isLanguageCode } from '../../lib/iso.ts';
+import { addDuration, isCountryCode, localeLanguage } from '../../lib/iso.ts';
 import { matchesAnyReturnUrl, returnUrlWithResult } from '../../lib/return-url.ts';
 import { scheduleTimer } from '../../jobs/timers.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -74,7 +74,7 @@ export interface SandboxCompleteInput {
 }
 
 /** Which page the flow shows for a session. */
-export type FlowStep = 'picker' | 'consent' | 'confirm' | 'bank' | 'progress' | 'accounts' | 'expired' | 'return';
+export type FlowStep = 'picker' | 'consent' | 'confirm' | 'bank' | 'failed' | 'progress' | 'accounts' | 'done' | 'expired' | 'return';
 
 /** Result of loading a hostedUrl: a fresh flow (with the cookie secret), a reused link, or an unknown token. */
 export type OpenResult = { kind: 'opened'; session: ConnectSession; browserToken: string } | { kind: 'used'; session: ConnectSession } | { kind: 'unknown' };
@@ -95,20 +95,26 @@ const toSessionView = (s: ConnectSession): SessionView => ({
 /** True once `s` is Completed, Failed, Cancelled or Expired: nothing changes it any more. */
 export const isTerminal = (s: ConnectSession): boolean => TERMINAL_STATES.includes(s.state);
 
-/** The page a session is on. */
+/**
+ * The page a session is on. `failed`: the bank refused or failed and the user may try again,
+ * choose another bank or leave (AwaitingBankSelection with the failure's `error`); `done`: the
+ * accounts are chosen (the rest downloads while the user is back at the partner) or Completed.
+ */
 export function stepOf(s: ConnectSession): FlowStep {
   if (s.state === 'Expired') return 'expired';
+  if (s.state === 'Completed' || (!isTerminal(s) && s.accountsSelectedAt)) return 'done';
   if (isTerminal(s)) return 'return';
-  if (s.state === 'AwaitingBankSelection') return !s.providerId ? 'picker' : s.skipConsentScreen ? 'confirm' : 'consent';
+  if (s.state === 'AwaitingBankSelection') return s.error ? 'failed' : !s.providerId ? 'picker' : s.skipConsentScreen ? 'confirm' : 'consent';
   if (s.state === 'RedirectedToBank' || s.state === 'Authenticating') return 'bank';
-  return s.state === 'AwaitingAccountSelection' && !s.accountsSelectedAt ? 'accounts' : 'progress';
+  return s.state === 'AwaitingAccountSelection' ? 'accounts' : 'progress';
 }
 
 /**
  * The partner's returnUrl with the spec's query values: connectionId, resultCode, sessionId and
- * error. `resultCode` defaults to the session's (Error while it has none); Ok carries no error.
+ * error. `resultCode` defaults to the session's; while it has none, Ok once the accounts are
+ * chosen (the download completes after the user is back), else Error. Ok carries no error.
  */
-export function returnTarget(s: ConnectSession, resultCode: 'Ok' | 'Error' | 'Cancelled' = s.resultCode ?? 'Error'): string {
+export function returnTarget(s: ConnectSession, resultCode: 'Ok' | 'Error' | 'Cancelled' = s.resultCode ?? (s.accountsSelectedAt ? 'Ok' : 'Error')): string {
   return returnUrlWithResult(s.returnUrl, { connectionId: s.connectionId, resultCode, sessionId: s.id, error: resultCode === 'Ok' ? null : s.error });
 }
 
@@ -212,10 +218,27 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
     });
   }
 
-  /** The user picks a bank (or, with null, goes back to the picker). Not found: not_found; not connectable: validation_error. */
+  /**
+   * The user picks a bank (or, with null, goes back to the picker; also from the failure page,
+   * which clears the failure's `error`). Not found: not_found; not connectable: validation_error.
+   */
   async function chooseProvider(s: ConnectSession, providerId: string | null): Promise<void> {
     if (providerId) await deps.providers.connectable(await authFor(s), providerId);
-    await repo.transition(s.id, ['AwaitingBankSelection'], { providerId, updatedAt: clock.now() });
+    await repo.transition(s.id, ['AwaitingBankSelection'], { providerId, error: null, updatedAt: clock.now() });
+  }
+
+  /**
+   * The user leaves the failure page for the partner ("Back to <partner>"): the session ends
+   * Failed with resultCode Error and the bank's `error` (the outcome the user got). True when the
+   * session was on the failure page.
+   */
+  async function giveUp(id: string): Promise<boolean> {
+    return db.transaction().execute(async (tx) => {
+      const locked = await connectSessionsRepository(tx).lock(id);
+      if (!locked || locked.state !== 'AwaitingBankSelection' || !locked.error) return false;
+      await connectSessionsRepository(tx).update(id, { state: 'Failed', resultCode: 'Error', updatedAt: clock.now() });
+      return true;
+    });
   }
 
   /**
@@ -227,10 +250,13 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
    * double submit) that address, or the flow's own path while the first submit is still creating
    * the connection. When the creation fails the session is back at bank selection. Other states:
    * validation_error. `psuIpAddress` is the browser's address (request.ip), given to the bank.
+   * From the failure page ("Try again") the claim drops the failed connection (connectionId null
+   * until the new one is stored), its `error` and progress counts.
    */
   async function confirmBank(s: ConnectSession, psuIpAddress?: string): Promise<string> {
     if (!s.providerId) throw invalid('providerId', 'choose a bank first');
-    const claimed = await repo.transition(s.id, ['AwaitingBankSelection'], { state: 'RedirectedToBank', updatedAt: clock.now() });
+    const retry = { connectionId: null, bankUrl: null, error: null, accountsFound: null, transactionsDownloaded: null };
+    const claimed = await repo.transition(s.id, ['AwaitingBankSelection'], { state: 'RedirectedToBank', ...retry, updatedAt: clock.now() });
     if (!claimed) {
       const current = await reload(s.id);
       if (stepOf(current) === 'bank') return current.bankUrl ?? flowPath(s.id);
@@ -284,10 +310,12 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
    * The user cancels: the session ends Cancelled (`user_cancelled`). Its connection, decided
    * under the connection's lock: a Pending one is ended (Disabled, ConnectionCreateFailed
    * `user_cancelled`, which cancels the session in the same transaction); an Active one (its
-   * download finished meanwhile) is revoked (Inactive, ConnectionConsentRevoked). Nothing for a
-   * session that already ended or was deleted.
+   * download finished meanwhile) is revoked (Inactive, ConnectionConsentRevoked). On the failure
+   * page the session ends Failed instead (giveUp). Nothing for a session that already ended or
+   * was deleted.
    */
   async function cancel(s: ConnectSession): Promise<void> {
+    if (await giveUp(s.id)) return;
     // Before the bank: cancelled unless a connection was created since `s` was read (its creating transaction sets connectionId).
     if (await repo.transition(s.id, OPEN_STATES, cancelled(), true)) return;
     const current = await repo.find(s.id);
@@ -309,8 +337,7 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
       if (!matchesAnyReturnUrl(input.returnUrl, auth.partner.returnUrlPatterns)) {
         throw invalid('body.returnUrl', 'does not match any return-URL pattern registered for this partner');
       }
-      const locale = input.locale ?? 'en';
-      if (!isLanguageCode(locale)) throw invalid('body.locale', 'must be an ISO 639-1 language code such as en or cs');
+      const locale = localeLanguage(input.locale);
       if (input.country !== undefined && !isCountryCode(input.country)) throw invalid('body.country', 'must be an ISO 3166-1 alpha-2 country code such as CZ');
       const provider = input.providerId ? await deps.providers.connectable(auth, input.providerId) : null;
       const now = clock.now();
@@ -386,13 +413,17 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
     /** Timer `connect-session-expiry`. */
     expire,
 
-    /** What the pages show: the partner's name, the session's bank, when a consent given now would end, and the connection's state. */
+    /** What the pages show: the partner (its display name, branding), the session's bank, when a consent given now would end, and the connection's state. */
     async context(s: ConnectSession) {
       const auth = await authFor(s);
       const provider = s.providerId ? await deps.providers.find(s.providerId) : undefined;
       const connection = await connectionOf(s);
-      return { partnerName: auth.partner.name, consentUntil: addDuration(clock.now(), auth.partner.consentDuration), provider, connectionState: connection?.state ?? null };
+      const partnerName = auth.partner.displayName ?? auth.partner.name;
+      return { partner: auth.partner, partnerName, consentUntil: addDuration(clock.now(), auth.partner.consentDuration), provider, connectionState: connection?.state ?? null };
     },
+
+    /** The partner's branding for pages of session `s` that have no session context yet (the "link already used" page). */
+    partnerOf: async (s: ConnectSession) => (await authFor(s)).partner,
 
     /** Banks for the picker: every listed provider of the partner (filtering happens on the page). */
     async banks(s: ConnectSession) {
@@ -414,6 +445,8 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
      */
     async returnWithoutBrowser(s: ConnectSession): Promise<string | null> {
       await afterBank(s);
+      // That browser cannot offer "Try again": a refused journey ends the session Failed.
+      await giveUp(s.id);
       const current = await expireIfDue(await reload(s.id));
       if (isTerminal(current)) return returnTarget(current);
       if (current.state !== 'Fetching' && current.state !== 'AwaitingAccountSelection') return null;
@@ -447,6 +480,8 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
         if (!input.outcome) throw invalid('body.outcome', 'is required to finish the bank journey');
         await deps.connections.completeSandboxJourney(auth, clientId, s.connectionId!, sandboxCallbackQuery(input.outcome, input.username));
         await afterBank(s);
+        // The sandbox control makes no second attempt: a refused journey ends the session Failed.
+        await giveUp(s.id);
       } else if (s.state === 'AwaitingAccountSelection') {
         const all = await accounts(s);
         const unknown = (input.deselectAccountIds ?? []).filter((id) => !all.some((a) => a.id === id));

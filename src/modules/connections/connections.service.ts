@@ -18,7 +18,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { ApiError, invalid, notFound } from '../../lib/errors.ts';
 import { hasForbiddenScheme, returnUrlWithResult } from '../../lib/return-url.ts';
 import { newId, randomToken, sha256Hex } from '../../lib/ids.ts';
-import { addDuration, isLanguageCode } from '../../lib/iso.ts';
+import { addDuration, localeLanguage } from '../../lib/iso.ts';
 import type { JobPayloads, JobQueue } from '../../jobs/queue.ts';
 import { cancelTimer, scheduleTimer } from '../../jobs/timers.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -307,8 +307,7 @@ export function connectionsService(deps: ConnectionsDeps) {
       await deps.clients.require(auth, clientId);
       checkReturnUrl(input.returnUrl);
       checkPsuIpAddress('body.psuIpAddress', input.psuIpAddress);
-      const locale = input.locale ?? 'en';
-      if (!isLanguageCode(locale)) throw invalid('body.locale', 'must be an ISO 639-1 language code such as en or cs');
+      const locale = localeLanguage(input.locale);
       const provider = await deps.providers.connectable(auth, input.providerId);
       const now = clock.now();
       const id = newId();
@@ -475,8 +474,7 @@ export function connectionsService(deps: ConnectionsDeps) {
       const connection = await this.require(auth, clientId, connectionId);
       if (connection.state === 'Disabled') throw new ApiError('connection_not_recoverable', 'The connection is Disabled: it never obtained consent; create a new connection');
       if (connection.state === 'Pending') throw new ApiError('operation_temporarily_unavailable', 'The connection is still being created; retry once it is Active or Inactive');
-      const locale = input.locale ?? 'en';
-      if (!isLanguageCode(locale)) throw invalid('body.locale', 'must be an ISO 639-1 language code such as en or cs');
+      const locale = localeLanguage(input.locale);
       checkReturnUrl(input.returnUrl);
       checkPsuIpAddress('body.psuIpAddress', input.psuIpAddress);
       const provider = (await deps.providers.find(connection.providerId))!;

@@ -14,7 +14,15 @@ export interface NewPartner {
   returnUrlPatterns: string[];
 }
 
-export type PartnerChanges = Partial<Omit<NewPartner, 'id'> & { subscribeToAllAccounts: boolean; skipConsentScreenAllowed: boolean; rateLimit: number | null }>;
+export type PartnerChanges = Partial<Omit<NewPartner, 'id'> & { subscribeToAllAccounts: boolean; skipConsentScreenAllowed: boolean; rateLimit: number | null } & Branding>;
+
+/** The hosted pages' branding of a partner (null clears a value). */
+export interface Branding {
+  displayName: string | null;
+  logoUrl: string | null;
+  accentColor: string | null;
+  privacyUrl: string | null;
+}
 
 export function partnersRepository(db: Db) {
   const prepared = new PreparedQueries(db);

@@ -29,6 +29,11 @@ export interface PartnerInput {
   skipConsentScreenAllowed?: boolean;
   /** Requests per second per API key; null restores the default. */
   rateLimit?: number | null;
+  /** Hosted pages' branding (issue 17); '' or null clears a value. */
+  displayName?: string | null;
+  logoUrl?: string | null;
+  accentColor?: string | null;
+  privacyUrl?: string | null;
 }
 
 /** Partner configuration resource as the spec shows it. */
@@ -198,6 +203,28 @@ function parsePartnerInput(input: PartnerInput): PartnerChanges {
     if (input.rateLimit !== null && (!Number.isInteger(input.rateLimit) || input.rateLimit < 1)) throw invalid('rateLimit', 'must be a positive whole number of requests per second');
     changes.rateLimit = input.rateLimit;
   }
+  if (input.displayName !== undefined) changes.displayName = input.displayName?.trim() || null;
+  if (input.logoUrl !== undefined) changes.logoUrl = brandingUrl('logoUrl', input.logoUrl);
+  if (input.privacyUrl !== undefined) changes.privacyUrl = brandingUrl('privacyUrl', input.privacyUrl);
+  if (input.accentColor !== undefined) {
+    if (input.accentColor && !/^#[0-9a-fA-F]{6}$/.test(input.accentColor)) throw invalid('accentColor', 'must be a colour #RRGGBB such as #0a7d5a');
+    changes.accentColor = input.accentColor ? input.accentColor.toLowerCase() : null;
+  }
   return changes;
+}
+
+/** A branding URL: https, or http on localhost (development); '' or null clears it. validation_error naming `field`. */
+function brandingUrl(field: string, value: string | null): string | null {
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw invalid(field, 'must be an absolute https URL');
+  }
+  const local = url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !local) throw invalid(field, 'must be an https URL (http only for localhost)');
+  if (value.length > 2048) throw invalid(field, 'must be at most 2048 characters');
+  return url.toString();
 }
 

@@ -1,0 +1,299 @@
+/**
+ * The hosted flow of issue 17 in a real browser (playwright-core, /usr/bin/chromium headless):
+ * the partner's branding (display name, logo, accent colour, privacy link), the operator's footer,
+ * the step indicator, bank logos, bank names sorted for the page's language, BCP 47 locales, the
+ * sandbox bank in the flow's language, the failure page (Try again, Choose another bank, Back to
+ * the partner), real progress from the progress webhooks' counts, the return to the partner while
+ * the download completes, account selection with a filter and select all / none (and without
+ * JavaScript), the refusal of an empty selection, and the way back from "link already used".
+ * Screenshots at 360 and 1280 px in English and Czech go to docs/screenshots/ (the ones the docs
+ * show); the partner's app (returnUrl, logo, privacy page) is a small local HTTP server.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+import { launchChromium, pagesOf } from './helpers/browser.ts';
+import { providerId, providerIds } from './helpers/journey.ts';
+
+const SHOTS = 'docs/screenshots';
+const OPERATOR = 'Example Open Banking s.r.o.';
+const NOTICE = 'Account information service provider registered with the Czech National Bank (demo register no. 00000)';
+const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="16" fill="#0b7a75"/><path d="M18 40l10-18 8 12 6-8 6 14z" fill="#fff"/></svg>';
+
+let origin: string;
+let returnUrl: string;
+let partnerApp: Server;
+let t: TestApp;
+let browser: Browser;
+let key: string;
+let clientId: string;
+const pages = pagesOf(() => browser);
+
+beforeAll(async () => {
+  partnerApp = createServer((req, res) => {
+    if (req.url === '/logo.svg') return res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(LOGO);
+    return res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Back in the app</h1>');
+  });
+  await new Promise<void>((resolve) => partnerApp.listen(0, '127.0.0.1', resolve));
+  origin = `http://localhost:${(partnerApp.address() as AddressInfo).port}`;
+  returnUrl = `${origin}/done`;
+  t = await startTestApp({ env: { BANKDATA_SANDBOX_SLOW_MS: '8000', BANKDATA_OPERATOR_NAME: OPERATOR, BANKDATA_OPERATOR_NOTICE: NOTICE } });
+  ({ apiKey: key } = await t.newPartner({ name: 'koruna-budget-prod', displayName: 'Koruna Budget', logoUrl: `${origin}/logo.svg`, accentColor: '#0B7A75', privacyUrl: `${origin}/privacy` }));
+  clientId = await t.newClient(key);
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await pages.closeAll();
+  await browser?.close();
+  await t?.close();
+  partnerApp?.close();
+});
+
+async function hostedUrl(body: Record<string, unknown> = {}): Promise<{ sessionId: string; hostedUrl: string }> {
+  const reply = await t.call('POST', '/v1/connect-sessions', { key, clientId, body: { returnUrl, ...body } });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return reply.body;
+}
+
+const newPage = (width = 360, javaScriptEnabled = true) => pages.open(width, javaScriptEnabled);
+
+/** Saves docs/screenshots/{name}.png (the whole page, or only the screen for a long list) after checking the page needs no sideways scrolling and every image loaded (CSP img-src). */
+async function shot(page: Page, name: string, fullPage = true): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} scrolls sideways`).toBe(true);
+  await expect.poll(() => page.evaluate(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0)), { message: `${name}: an image did not load` }).toBe(true);
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
+}
+
+async function returned(page: Page): Promise<URLSearchParams> {
+  await page.waitForURL((url) => url.toString().startsWith(returnUrl), { timeout: 30_000 });
+  return new URL(page.url()).searchParams;
+}
+
+const session = async (sessionId: string) => (await t.call('GET', `/v1/connect-sessions/${sessionId}`, { key, clientId })).body;
+const connectionState = async (connectionId: string) => (await t.call('GET', `/v1/connections/${connectionId}`, { key, clientId })).body.state;
+
+/** The webhook events of `connectionId`: type and data. */
+async function eventsOf(connectionId: string): Promise<{ type: string; data: Record<string, any> }[]> {
+  const rows = await t.db.selectFrom('events').select(['type', 'payload']).where('connectionId', '=', connectionId).orderBy('createdAt').execute();
+  return rows.map((r) => ({ type: r.type, data: (r.payload as { data: Record<string, any> }).data }));
+}
+
+describe('hosted flow that end users trust (issue 17)', () => {
+  for (const [lang, width] of [['en', 360], ['cs', 1280]] as const) {
+    it(`${lang} at ${width} px: partner branding, operator footer, step indicator, bank logos, banks sorted for the language, sandbox bank in the flow's language`, async () => {
+      // A BCP 47 tag: cs-CZ gives Czech pages.
+      const { hostedUrl: url } = await hostedUrl({ locale: lang === 'cs' ? 'cs-CZ' : 'EN', country: 'CZ' });
+      const page = await newPage(width);
+      await page.goto(url);
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+      expect(await page.locator('.brandbar .who').textContent()).toBe('Koruna Budget');
+      expect(await page.locator('.brandbar img').getAttribute('src')).toBe(`${origin}/logo.svg`);
+      const footer = (await page.locator('footer').textContent()) ?? '';
+      expect(footer).toContain(OPERATOR);
+      expect(footer).toContain(NOTICE);
+      expect(await page.locator('footer a').getAttribute('href')).toBe(`${origin}/privacy`);
+      expect(await page.locator('footer a').textContent()).toBe(lang === 'cs' ? 'Zásady ochrany osobních údajů Koruna Budget' : 'Koruna Budget privacy policy');
+      expect(await page.locator('[aria-current=step]').textContent()).toBe(lang === 'cs' ? 'Banka' : 'Bank');
+      // The accent colour on the primary buttons, with a readable text colour.
+      expect(await page.locator('.search button').evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(11, 122, 117)');
+      expect(await page.locator('.search button').evaluate((b) => getComputedStyle(b).color)).toBe('rgb(255, 255, 255)');
+      // Every bank has a logo (our monogram for sandbox banks); "Šumava" sorts among the S.
+      const names = await page.locator('#banks li:not([hidden]) .name').allTextContents();
+      expect(names).toEqual(['Krkonoše Direct', 'Moravská spořitelna', 'Šumava Credit Union', 'Vltava Bank']);
+      const logos = await page.locator('#banks li:not([hidden]) img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute('src')));
+      expect(logos.every((src) => /^\/connect\/assets\/bank-logo\/[0-9a-f-]{36}\.svg$/.test(src ?? ''))).toBe(true);
+      await shot(page, `picker-${lang}-${width}`);
+
+      await page.locator('#banks button', { hasText: 'Vltava Bank' }).click();
+      await page.locator('form[action$="/confirm"] button').waitFor();
+      expect(await page.locator('[aria-current=step]').textContent()).toBe(lang === 'cs' ? 'Souhlas' : 'Consent');
+      await shot(page, `consent-${lang}-${width}`);
+
+      await page.locator('form[action$="/confirm"] button').click();
+      await page.getByLabel(lang === 'cs' ? 'Uživatelské jméno' : 'Username').waitFor();
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+      expect(await page.locator('button[value=login]').textContent()).toBe(lang === 'cs' ? 'Přihlásit a povolit' : 'Log in and authorize');
+    });
+  }
+
+  it('a refusal shows the failure page; Try again runs a new journey in the same session, which ends Completed with the new connection', async () => {
+    const { sessionId, hostedUrl: url } = await hostedUrl({ country: 'CZ' });
+    const page = await newPage(360);
+    await page.goto(url);
+    await page.locator('#banks button', { hasText: 'Vltava Bank' }).click();
+    await page.getByRole('button', { name: 'Continue to Vltava Bank' }).click();
+    await page.getByLabel('Username').fill('user_fail');
+    await page.getByRole('button', { name: 'Log in and authorize' }).click();
+    await page.getByRole('heading', { name: 'Vltava Bank did not connect' }).waitFor();
+    expect(await page.getByText('Vltava Bank refused the access. Nothing was shared with Koruna Budget.').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Choose another bank' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Back to Koruna Budget' }).isVisible()).toBe(true);
+    expect(page.url()).not.toContain(origin);
+    await shot(page, 'failed-en-360');
+    const failed = await session(sessionId);
+    expect(failed).toMatchObject({ state: 'AwaitingBankSelection', resultCode: null, error: 'access_denied' });
+    const first = failed.connectionId as string;
+    expect(await connectionState(first)).toBe('Disabled');
+
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('button', { name: 'Log in and authorize' }).click();
+    await page.getByRole('heading', { name: 'Choose accounts to share' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Share selected accounts' }).click();
+    await page.getByRole('heading', { name: 'Your bank is connected' }).waitFor();
+    expect(await page.locator('[aria-current=step]').textContent()).toBe('Done');
+    await shot(page, 'done-en-360');
+    const query = await returned(page);
+    expect(query.get('resultCode')).toBe('Ok');
+    const second = query.get('connectionId')!;
+    expect(second).not.toBe(first);
+    await expect.poll(async () => (await session(sessionId)).state, { timeout: 30_000 }).toBe('Completed');
+    expect(await session(sessionId)).toMatchObject({ connectionId: second, resultCode: 'Ok', error: null });
+    // Each attempt has its own webhooks, all carrying the session id.
+    const failedEvents = await eventsOf(first);
+    expect(failedEvents.map((e) => e.type)).toContain('ConnectionCreateFailed');
+    expect(failedEvents.every((e) => e.data.sessionId === sessionId)).toBe(true);
+    const okEvents = await eventsOf(second);
+    expect(okEvents.map((e) => e.type)).toContain('ConnectionCreateSuccess');
+    expect(okEvents.every((e) => e.data.sessionId === sessionId)).toBe(true);
+  });
+
+  it('in Czech at 1280 px: "Choose another bank" on the failure page goes back to the picker; leaving ends the session Failed with the bank error', async () => {
+    const { sessionId, hostedUrl: url } = await hostedUrl({ locale: 'cs', country: 'CZ' });
+    const page = await newPage(1280);
+    await page.goto(url);
+    await page.locator('#banks button', { hasText: 'Vltava Bank' }).click();
+    await page.getByRole('button', { name: 'Pokračovat do Vltava Bank' }).click();
+    await page.getByLabel('Uživatelské jméno').fill('user_fail');
+    await page.getByRole('button', { name: 'Přihlásit a povolit' }).click();
+    await page.getByRole('heading', { name: 'Připojení Vltava Bank se nezdařilo' }).waitFor();
+    await shot(page, 'failed-cs-1280');
+    await page.getByRole('button', { name: 'Vybrat jinou banku' }).click();
+    await page.getByRole('heading', { name: 'Vyberte svou banku' }).waitFor();
+    expect(await session(sessionId)).toMatchObject({ state: 'AwaitingBankSelection', error: null });
+    // A second refusal, then the user gives up: the outcome reaches the partner.
+    await page.locator('#banks button', { hasText: 'Moravská spořitelna' }).click();
+    await page.getByRole('button', { name: 'Pokračovat do Moravská spořitelna' }).click();
+    await page.getByLabel('Uživatelské jméno').fill('user_fail');
+    await page.getByRole('button', { name: 'Přihlásit a povolit' }).click();
+    await page.getByRole('button', { name: 'Zpět do Koruna Budget' }).click();
+    const query = await returned(page);
+    expect(Object.fromEntries(query)).toMatchObject({ resultCode: 'Error', error: 'access_denied', sessionId });
+    expect(await session(sessionId)).toMatchObject({ state: 'Failed', resultCode: 'Error', error: 'access_denied', connectionId: query.get('connectionId') });
+  });
+
+  it('real progress from the progress webhooks; the user is back at the partner while the download completes; Cancel says it withdraws the consent', async () => {
+    const { sessionId, hostedUrl: url } = await hostedUrl({ providerId: await providerId(t, providerIds.vltava) });
+    const page = await newPage(360);
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Continue to Vltava Bank' }).click();
+    await page.getByLabel('Username').fill('user_slow');
+    await page.getByRole('button', { name: 'Log in and authorize' }).click();
+    await page.getByRole('heading', { name: 'Downloading your data' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel and withdraw consent' }).isVisible()).toBe(true);
+    expect(await page.getByText('Cancelling withdraws the consent you just gave at Vltava Bank').isVisible()).toBe(true);
+    expect(await page.getByText(/Most banks answer within a minute/).isVisible()).toBe(true);
+    await shot(page, 'progress-en-360');
+
+    // The page moves on by itself; the counts keep updating live (JavaScript polls the status) while the user chooses.
+    await page.getByRole('heading', { name: 'Choose accounts to share' }).waitFor({ timeout: 20_000 });
+    const found = Number(await page.locator('#accounts-found').textContent());
+    expect(found).toBe(await page.getByRole('checkbox').count());
+    await expect.poll(async () => Number(await page.locator('#transactions-downloaded').textContent()), { timeout: 20_000 }).toBeGreaterThan(0);
+    await shot(page, 'progress-accounts-en-360');
+    const status = await page.evaluate(async (path) => (await fetch(path)).json(), `/connect/s/${sessionId}/status`);
+    const connectionId = (await session(sessionId)).connectionId as string;
+    const progress = (await eventsOf(connectionId)).filter((e) => e.type === 'TransactionsFetchingProgress');
+    expect(progress.map((e) => e.data.transactionCount)).toContain(status.transactionsDownloaded);
+    expect((await eventsOf(connectionId)).find((e) => e.type === 'AccountsFetchingProgress' && e.data.stage === 'Completed')?.data.accountCount).toBe(found);
+
+    await page.getByRole('button', { name: 'Share selected accounts' }).click();
+    const query = await returned(page);
+    expect(query.get('resultCode')).toBe('Ok');
+    // Not held through the download: the connection was still downloading when the user got back.
+    expect(await connectionState(connectionId)).toBe('Pending');
+    await expect.poll(async () => (await session(sessionId)).state, { timeout: 30_000 }).toBe('Completed');
+    expect(await connectionState(connectionId)).toBe('Active');
+  });
+
+  it('more than 10 accounts: filter and select all / none with JavaScript; an empty selection is refused with a message', async () => {
+    const { sessionId, hostedUrl: url } = await hostedUrl({ providerId: await providerId(t, providerIds.vltava) });
+    const page = await newPage(1280);
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Continue to Vltava Bank' }).click();
+    await page.getByLabel('Username').fill('user_many');
+    await page.getByRole('button', { name: 'Log in and authorize' }).click();
+    await page.getByRole('heading', { name: 'Choose accounts to share' }).waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('checkbox').count()).toBe(100);
+    const name = (await page.locator('.choice strong').nth(16).textContent())!;
+    await page.getByLabel('Filter accounts').fill(name);
+    await expect.poll(() => page.locator('#account-list .choice:not([hidden])').count()).toBeLessThan(100);
+    expect(await page.locator('#account-list .choice:not([hidden]) strong').first().textContent()).toBe(name);
+    await shot(page, 'accounts-filter-en-1280');
+
+    await page.getByLabel('Filter accounts').fill('');
+    await page.getByRole('button', { name: 'Select none' }).click();
+    expect(await page.locator('#selected-count').textContent()).toBe('Selected: 0 of 100');
+    await page.getByRole('button', { name: 'Share selected accounts' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain('Choose at least one account to share with Koruna Budget');
+    expect((await session(sessionId)).state).toBe('AwaitingAccountSelection');
+    // The refused form comes back with nothing ticked; Select all ticks every account again.
+    expect(await page.locator('#account-list input:checked').count()).toBe(0);
+    await page.getByRole('button', { name: 'Select all' }).click();
+    expect(await page.locator('#account-list input:checked').count()).toBe(100);
+    await page.getByRole('button', { name: 'Share selected accounts' }).click();
+    expect((await returned(page)).get('resultCode')).toBe('Ok');
+  });
+
+  it('without JavaScript in Czech at 360 px: progress refreshes by itself, the long account list works, balances never wrap', async () => {
+    const { sessionId, hostedUrl: url } = await hostedUrl({ locale: 'cs', providerId: await providerId(t, providerIds.vltava) });
+    const page = await newPage(360, false);
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Pokračovat do Vltava Bank' }).click();
+    await page.getByLabel('Uživatelské jméno').fill('user_many');
+    await page.getByRole('button', { name: 'Přihlásit a povolit' }).click();
+    await page.getByRole('heading', { name: 'Vyberte účty ke sdílení' }).waitFor({ timeout: 30_000 });
+    expect(await page.locator('#tools').isHidden()).toBe(true);
+    // Each balance stays on one line with its currency.
+    const wrapped = await page.locator('.amount').evaluateAll((spans) => spans.filter((s) => s.getClientRects().length !== 1).length);
+    expect(wrapped).toBe(0);
+    await shot(page, 'accounts-cs-360', false);
+    await page.getByRole('button', { name: 'Sdílet vybrané účty' }).click();
+    await page.getByRole('heading', { name: 'Banka je připojena' }).waitFor();
+    expect((await returned(page)).get('resultCode')).toBe('Ok');
+    await expect.poll(async () => (await session(sessionId)).state, { timeout: 30_000 }).toBe('Completed');
+  });
+
+  it('"link already used" has a way back to the partner', async () => {
+    const { sessionId, hostedUrl: url } = await hostedUrl();
+    const first = await newPage();
+    await first.goto(url);
+    const second = await newPage();
+    expect((await second.goto(url))?.status()).toBe(410);
+    expect(await second.locator('.brandbar .who').textContent()).toBe('Koruna Budget');
+    await second.getByRole('link', { name: 'Back to Koruna Budget' }).click();
+    expect(Object.fromEntries(await returned(second))).toEqual({ resultCode: 'Error', sessionId, error: 'link_already_used' });
+    expect((await session(sessionId)).state).toBe('AwaitingBankSelection');
+  });
+
+  it('bank monograms are served by us, deterministic, as SVG; branding is validated', async () => {
+    const id = await providerId(t, providerIds.vltava);
+    const a = await fetch(`${t.baseUrl}/connect/assets/bank-logo/${id}.svg`);
+    expect(a.status).toBe(200);
+    expect(a.headers.get('content-type')).toContain('image/svg+xml');
+    const svg = await a.text();
+    expect(svg).toContain('>V</text>');
+    expect(await (await fetch(`${t.baseUrl}/connect/assets/bank-logo/${id}.svg`)).text()).toBe(svg);
+    expect((await fetch(`${t.baseUrl}/connect/assets/bank-logo/00000000-0000-4000-8000-000000000000.svg`)).status).toBe(404);
+
+    const { partnerId } = await t.newPartner({ name: 'Validation' });
+    for (const bad of [{ accentColor: 'teal' }, { accentColor: '#12345' }, { logoUrl: 'http://cdn.example.com/logo.png' }, { privacyUrl: 'javascript:alert(1)' }, { logoUrl: 'not a url' }]) {
+      await expect(t.services.partners.set(partnerId, bad), JSON.stringify(bad)).rejects.toMatchObject({ code: 'validation_error' });
+    }
+    const set = await t.services.partners.set(partnerId, { displayName: ' Shown ', accentColor: '#ABCDEF', logoUrl: 'https://cdn.example.com/l.png', privacyUrl: 'http://localhost:8080/privacy' });
+    expect(set).toMatchObject({ displayName: 'Shown', accentColor: '#abcdef', logoUrl: 'https://cdn.example.com/l.png', privacyUrl: 'http://localhost:8080/privacy' });
+    expect(await t.services.partners.set(partnerId, { displayName: '', accentColor: '', logoUrl: '' })).toMatchObject({ displayName: null, accentColor: null, logoUrl: null });
+  });
+});
