@@ -23,6 +23,7 @@ import { ConnectionSchema, connectionsRoutes } from './modules/connections/conne
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { providersRoutes } from './modules/providers/providers.routes.ts';
+import { usageRoutes } from './modules/usage/usage.routes.ts';
 import type { Services } from './services.ts';
 
 export const version: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
@@ -63,6 +64,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(idempotencyPlugin, { db: services.db, clock: services.clock });
 
   await app.register(partnersRoutes, { partners: services.partners });
+  await app.register(usageRoutes, { usage: services.usage });
   await app.register(providersRoutes, { providers: services.providers });
   await app.register(clientsRoutes, { clients: services.clients });
   app.addSchema(ConnectionSchema);

@@ -3,6 +3,7 @@
  * DATABASE_URL (unset = embedded PostgreSQL), PORT (3000), BANKDATA_BASE_URL
  * (http://localhost:PORT), BANKDATA_DATA_DIR (./.bankdata), LOG_LEVEL (info), REDIS_URL (rate-limit
  * counters in Redis instead of PostgreSQL), BANKDATA_RATE_LIMIT (100 requests/s per key),
+ * BANKDATA_ALLOW_PRIVATE_WEBHOOK_URLS (false: live webhook endpoints must be public https addresses),
  * BANKDATA_WEBHOOK_CONCURRENCY (4 delivery fetchers per worker), BANKDATA_WEBHOOK_BATCH_SIZE (64
  * delivery jobs per fetch), BANKDATA_DB_POOL_SIZE (10 database connections per serve/worker process).
  * Job-queue and sandbox knobs are read where they apply (src/jobs/queue.ts, src/services.ts).
@@ -23,6 +24,19 @@ export interface Config {
   readonly webhookConcurrency: number;
   /** Delivery jobs (each a connection's run of due deliveries) each fetcher takes at once. */
   readonly webhookBatchSize: number;
+  /**
+   * Live webhook endpoints may be private, loopback or link-local addresses, over plain http too
+   * (development and tests only; warned about at start-up and in `partner show`).
+   */
+  readonly allowPrivateWebhookUrls: boolean;
+}
+
+/** A boolean from `env[name]` ("true" or "false"), or false when unset; throws an Error naming the variable. */
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const value = env[name];
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new Error(`${name} must be true or false, got "${value}"`);
 }
 
 /** A positive integer from `env[name]`, or `fallback` when unset; throws an Error naming the variable. */
@@ -59,5 +73,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: positiveInt(env, 'BANKDATA_DB_POOL_SIZE', 10),
     webhookConcurrency: positiveInt(env, 'BANKDATA_WEBHOOK_CONCURRENCY', 4),
     webhookBatchSize: positiveInt(env, 'BANKDATA_WEBHOOK_BATCH_SIZE', 64),
+    allowPrivateWebhookUrls: flag(env, 'BANKDATA_ALLOW_PRIVATE_WEBHOOK_URLS'),
   });
 }

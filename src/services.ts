@@ -19,6 +19,7 @@ import { lifecycleService } from './modules/connections/connections.lifecycle.ts
 import { syncService } from './modules/connections/connections.sync.ts';
 import { partnersService } from './modules/partners/partners.service.ts';
 import { providersService } from './modules/providers/providers.service.ts';
+import { usageService } from './modules/usage/usage.service.ts';
 import { EventLog } from './modules/webhooks/events.ts';
 import { webhooksService } from './modules/webhooks/webhooks.service.ts';
 
@@ -38,13 +39,14 @@ export async function createServices(deps: Deps) {
   const cursors = new CursorCodec(await instanceSecret(db));
   const queue = await JobQueue.start(deps.databaseUrl, { maintenance: deps.maintenance ?? false, env });
   const events = new EventLog();
-  const webhooks = webhooksService({ db, clock, queue, events });
+  const webhooks = webhooksService({ db, clock, queue, events, allowPrivateUrls: config.allowPrivateWebhookUrls });
   const banks = new Banks({ baseUrl: config.baseUrl, slowMs: Number(env.BANKDATA_SANDBOX_SLOW_MS ?? 60_000), state: new SandboxState(db), clock });
   const partners = partnersService(db, clock);
+  const usage = usageService(db, clock);
   const providers = providersService(db, cursors);
   const clients = clientsService(db);
-  const connections = connectionsService({ db, clock, config, queue, events, banks, providers, clients });
-  const lifecycle = lifecycleService({ db, clock, queue, events, banks, providers, partners, connections });
+  const connections = connectionsService({ db, clock, config, queue, events, banks, providers, clients, partners });
+  const lifecycle = lifecycleService({ db, clock, queue, events, banks, providers, partners, connections, usage });
   const accounts = accountsService({ db, clock, cursors, queue, connections });
   const sync = syncService({ db, clock, events, banks, providers, connections, lifecycle, accounts });
   const connectSessions = connectSessionsService({ db, clock, config, partners, clients, providers, connections, lifecycle, accounts, cursors });
@@ -64,6 +66,7 @@ export async function createServices(deps: Deps) {
     clients,
     connections,
     lifecycle,
+    usage,
     sync,
     accounts,
     connectSessions,

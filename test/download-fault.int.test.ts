@@ -4,7 +4,7 @@
  * complete and unduplicated.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helpers/app.ts';
+import { startTestApp, waitFor, type TestApp } from './helpers/app.ts';
 import { BankdataProcesses } from './helpers/processes.ts';
 import { providerId, providerIds, settle, walkBank } from './helpers/journey.ts';
 
@@ -20,16 +20,6 @@ afterAll(async () => {
   processes.killAll();
   await t.close();
 });
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('worker killed during the download', () => {
   it('retries the download after restart: complete data, no duplicates', async () => {

@@ -8,8 +8,9 @@ import type { Partner } from '../db/schema.ts';
 import { isUuid, type Mode } from '../lib/ids.ts';
 import type { PartnerInput } from '../modules/partners/partners.service.ts';
 import { runMigrate, withServices } from './admin.ts';
+import { addLiveCommands } from './live.ts';
 import { print, type OutputOptions } from './output.ts';
-import { runServer } from './server.ts';
+import { PRIVATE_WEBHOOKS_WARNING, runServer } from './server.ts';
 
 const program = new Command('bankdata').version(version).description('Self-hostable partner bank-data service');
 
@@ -148,7 +149,13 @@ partner
   .description("show a partner's settings")
   .requiredOption('--partner <id>', 'partner id', uuid)
   .addOption(json())
-  .action((o: PartnerFlags) => withServices(o, async (s) => print(o, partnerView(await s.partners.show(o.partner)), showPartner)));
+  .action((o: PartnerFlags) =>
+    withServices(o, async (s) => {
+      // The operator's BANKDATA_ALLOW_PRIVATE_WEBHOOK_URLS applies to every partner's live endpoint: shown, and warned about when on.
+      const view = { ...partnerView(await s.partners.show(o.partner)), liveWebhookPrivateUrlsAllowed: s.config.allowPrivateWebhookUrls };
+      print(o, view, (v) => `${showPartner(v)}${v.liveWebhookPrivateUrlsAllowed ? `\n${PRIVATE_WEBHOOKS_WARNING}` : ''}`);
+    }),
+  );
 
 const key = program.command('key').description('manage API keys');
 
@@ -266,5 +273,7 @@ webhook
       print(o, { ...redelivery, queued: true }, (r) => `Queued as delivery ${r.deliveryId}`);
     }),
   );
+
+addLiveCommands(program);
 
 await program.parseAsync(process.argv);

@@ -13,6 +13,10 @@ import { startWorker, type Worker } from '../worker.ts';
 import { fail, print, type OutputOptions } from './output.ts';
 import { openRuntime, requireMigrated } from './runtime.ts';
 
+/** Said at start-up and by `partner show` while BANKDATA_ALLOW_PRIVATE_WEBHOOK_URLS=true. */
+export const PRIVATE_WEBHOOKS_WARNING =
+  'WARNING: BANKDATA_ALLOW_PRIVATE_WEBHOOK_URLS=true: live webhook endpoints may be private, loopback or link-local addresses over plain http. For development and tests only.';
+
 interface ServeOptions extends OutputOptions {
   migrate: boolean;
   demoPartner: boolean;
@@ -39,6 +43,9 @@ export async function runServer(options: ServeOptions): Promise<void> {
       let worker: Worker | null = null;
       try {
         if (options.migrate) await services.providers.seedSandboxCatalog();
+        // A live provider whose connector cannot be built (a certificate file missing) stops the start, naming the provider.
+        services.banks.verify(await services.providers.live());
+        if (config.allowPrivateWebhookUrls) process.stderr.write(`${PRIVATE_WEBHOOKS_WARNING}\n`);
         const demo = options.demoPartner ? await services.partners.ensureDemoPartner() : null;
         app = options.api ? await buildApp(services) : null;
         worker = options.worker ? await startWorker(services) : null;

@@ -15,6 +15,9 @@ import * as sandboxBankState from './migrations/0008_sandbox_bank_state.ts';
 import * as enrichmentBackfill from './migrations/0009_enrichment_backfill.ts';
 import * as webhookDeliveriesFillfactor from './migrations/0010_webhook_deliveries_fillfactor.ts';
 import * as webhookDeliveryClaims from './migrations/0011_webhook_delivery_claims.ts';
+import * as liveProviders from './migrations/0012_live_providers.ts';
+import * as liveJourneys from './migrations/0013_live_journeys.ts';
+import * as usageEvents from './migrations/0014_usage_events.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -28,6 +31,9 @@ const migrations: Record<string, Migration> = {
   '0009_enrichment_backfill': enrichmentBackfill,
   '0010_webhook_deliveries_fillfactor': webhookDeliveriesFillfactor,
   '0011_webhook_delivery_claims': webhookDeliveryClaims,
+  '0012_live_providers': liveProviders,
+  '0013_live_journeys': liveJourneys,
+  '0014_usage_events': usageEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,7 @@
  */
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Mode } from '../lib/ids.ts';
+import type { Xs2aConfig } from '../banks/berlin-group/config.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
@@ -71,7 +72,14 @@ export interface ProvidersTable {
   status: ProviderStatus;
   nonRegulated: boolean;
   traits: ColumnType<ProviderTraits, string, string>;
+  /** Which connector serves the provider (migration 0012). */
+  connector: Generated<ProviderConnector>;
+  /** Berlin Group settings of a live provider; null for sandbox ones. */
+  xs2a: ColumnType<Xs2aConfig | null, string | null | undefined, string | null>;
+  logoUrl: Generated<string | null>;
 }
+
+export type ProviderConnector = 'sandbox' | 'berlin-group';
 
 export interface ClientsTable {
   id: string;
@@ -112,6 +120,16 @@ export interface ConnectionsTable {
   /** Start of the last successful manual refresh (its 10-minute cooldown runs from here). */
   lastManualRefreshAt: Generated<Date | null>;
   lastRefreshedAt: Generated<Date | null>;
+  /** The bank's consent awaiting the user's authorization (migration 0013). */
+  pendingConsent: Generated<string | null>;
+  /** The bank's SCA address once the journey started there. */
+  authorizationUrl: Generated<string | null>;
+  /** The end user's IP address while a journey runs (its first download is user-present). */
+  psuIpAddress: Generated<string | null>;
+  /** The consent end the bank granted (validUntil), when it dates one. */
+  bankValidUntil: Generated<Date | null>;
+  /** The bank refused a background call (ACCESS_EXCEEDED): refreshes wait until then (next local midnight). */
+  refreshBlockedUntil: Generated<Date | null>;
 }
 
 export interface ConnectionTrackingEventsTable {
@@ -234,6 +252,21 @@ export interface RefreshesTable {
   id: Generated<number>;
   connectionId: string;
   at: Date;
+  /** False for a refresh made with the user present: it does not count against the daily quota. */
+  counted: Generated<boolean>;
+}
+
+export type UsageKind = 'activation' | 'refresh' | 'reconnect';
+
+export interface UsageEventsTable {
+  id: Generated<number>;
+  /** Unique per billable event: a retried insert adds nothing. */
+  key: string;
+  kind: UsageKind;
+  partnerId: string;
+  clientId: string;
+  connectionId: string;
+  at: Date;
 }
 
 export interface IdempotencyRecordsTable {
@@ -325,6 +358,7 @@ export interface Database {
   webhookDeliveries: WebhookDeliveriesTable;
   webhookAttempts: WebhookAttemptsTable;
   refreshes: RefreshesTable;
+  usageEvents: UsageEventsTable;
   idempotencyRecords: IdempotencyRecordsTable;
   rateLimitCounters: RateLimitCountersTable;
   sandboxConsents: SandboxConsentsTable;

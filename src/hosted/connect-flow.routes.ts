@@ -81,10 +81,10 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
     return render('connect-message', { title: t('error.title'), message: t('error.text'), link: { href: page.flow, label: t('common.back') }, changeBank, cancel: !isTerminal(session) }, status);
   });
 
-  async function show(s: ConnectSession, query: { country?: string; q?: string }, reply: FastifyReply) {
+  async function show(s: ConnectSession, query: { country?: string; q?: string }, reply: FastifyReply, psuIpAddress: string) {
     const step = stepOf(s);
     if (step === 'return') return reply.redirect(returnTarget(s), 303);
-    if (step === 'confirm') return reply.redirect(await connectSessions.confirmBank(s), 303);
+    if (step === 'confirm') return reply.redirect(await connectSessions.confirmBank(s, psuIpAddress), 303);
     const { lang, t, ctx, render } = await pageOf(s, reply);
     if (step === 'expired') {
       return message(reply, lang, 'expired', 410, { href: returnTarget(s), label: t('expired.back', { partner: ctx.partnerName }) }, { partner: ctx.partnerName });
@@ -145,7 +145,7 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
 
   app.get(FLOW, { schema: { hide: true, params: Params, querystring: Type.Object({ country: Type.Optional(Type.String({ maxLength: 2 })), q: Type.Optional(Type.String({ maxLength: 100 })) }) } }, async (request, reply) => {
     const s = await current(request, reply);
-    return s ? show(s, request.query as { country?: string; q?: string }, reply) : reply;
+    return s ? show(s, request.query as { country?: string; q?: string }, reply, request.ip) : reply;
   });
 
   app.get(`${FLOW}/status`, { schema: { hide: true, params: Params } }, async (request, reply) => {
@@ -166,7 +166,7 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
   app.post(`${FLOW}/confirm`, { schema: { hide: true, params: Params } }, async (request, reply) => {
     const s = await current(request, reply);
     if (!s) return reply;
-    return reply.redirect(['consent', 'confirm', 'bank'].includes(stepOf(s)) ? await connectSessions.confirmBank(s) : flowPath(s.id), 303);
+    return reply.redirect(['consent', 'confirm', 'bank'].includes(stepOf(s)) ? await connectSessions.confirmBank(s, request.ip) : flowPath(s.id), 303);
   });
 
   // The connection's returnUrl: the bank callback sends the user here (its query values are only a

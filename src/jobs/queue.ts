@@ -17,6 +17,8 @@ export interface JobPayloads {
     accountId?: string;
     /** For a refresh: its start (UTC ISO-8601), which identifies it on the connection (refreshingSince). */
     refreshingSince?: string;
+    /** For a refresh made with the user present: the user's IP address (PSU-IP-Address on the data calls). */
+    psuIpAddress?: string;
   };
   /** A download that failed all its retries (the dead letter of `connection-download`): its connection gets an outcome. */
   'connection-download-failed': JobPayloads['connection-download'];

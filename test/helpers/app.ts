@@ -147,3 +147,14 @@ export function errorCode(reply: Reply): string {
   }
   return body.error.code;
 }
+
+/** Polls `probe` every 50 ms until it answers a value; throws after `timeoutMs`. */
+export async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -23,6 +23,17 @@ export interface AccountOwner {
 
 const UPSERT_BATCH = 500;
 
+/**
+ * A booked transaction is taken for a stored pending one of the same payment when their dates
+ * are at most this many days apart (docs/live.md "Transaction ids"): card payments book within
+ * 1-3 banking days, and a weekend or holiday adds up to 2 more.
+ */
+export const PENDING_MATCH_DAYS = 5;
+const DAY_MS = 86_400_000;
+
+/** A counterparty compared case- and spacing-insensitively. */
+const sameParty = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
 export function accountsRepository(db: Db | Tx) {
   const prepared = new PreparedQueries(db);
   return {
@@ -98,6 +109,54 @@ export function accountsRepository(db: Db | Tx) {
 
     setSubscribed(accountId: string, subscribed: boolean, at: Date): Promise<AccountRow | undefined> {
       return db.updateTable('accounts').set({ subscribed, updatedAt: at }).where('id', '=', accountId).returningAll().executeTakeFirst();
+    },
+
+    /**
+     * Keeps our ids across the booking of a pending payment, before `upsertTransactions` (docs/live.md
+     * "Transaction ids (matching rule)"). Each fetched Cleared transaction whose externalId is not
+     * stored takes over a stored Uncleared row of the account that the bank no longer reports
+     * under its own externalId, with the same amount and counterparty and a recordDate at most
+     * PENDING_MATCH_DAYS away: the row gets the booked externalId (the upsert then makes it
+     * Cleared). Bookings are matched in date order; among several candidates the closest date
+     * wins, then the oldest stored row (createdAt, then id). Stored Uncleared rows dated on or
+     * after `since` (the fetched period) that the bank no longer reports and that nothing matched
+     * are deleted: the pending payment disappeared. Answers how many rows were matched and removed.
+     */
+    async reconcilePending(accountId: string, fetched: BankTransaction[], since: Date): Promise<{ matched: number; removed: number }> {
+      const pending = await db
+        .selectFrom('transactions')
+        .select(['id', 'externalId', 'amount', 'counterParty', 'recordDate', 'createdAt'])
+        .where('accountId', '=', accountId)
+        .where('recordState', '=', 'Uncleared')
+        .orderBy('createdAt')
+        .orderBy('id')
+        .execute();
+      if (pending.length === 0) return { matched: 0, removed: 0 };
+      const reported = new Set(fetched.map((t) => t.externalId));
+      const vanished = pending.filter((p) => !reported.has(p.externalId));
+      if (vanished.length === 0) return { matched: 0, removed: 0 };
+      const bookings = fetched.filter((t) => t.recordState === 'Cleared');
+      const stored = new Set<string>();
+      for (let i = 0; i < bookings.length; i += UPSERT_BATCH) {
+        const ids = bookings.slice(i, i + UPSERT_BATCH).map((t) => t.externalId);
+        const rows = await db.selectFrom('transactions').select('externalId').where('accountId', '=', accountId).where('externalId', 'in', ids).execute();
+        for (const row of rows) stored.add(row.externalId);
+      }
+      const newBookings = bookings.filter((t) => !stored.has(t.externalId)).sort((a, b) => a.recordDate.getTime() - b.recordDate.getTime() || (a.externalId < b.externalId ? -1 : 1));
+      const taken = new Set<string>();
+      for (const booked of newBookings) {
+        const gap = (p: (typeof vanished)[number]) => Math.abs(p.recordDate.getTime() - booked.recordDate.getTime());
+        // `vanished` is ordered oldest first, and the sort is stable: equal gaps keep that order.
+        const [match] = vanished
+          .filter((p) => !taken.has(p.id) && Number(p.amount) === booked.amount && sameParty(p.counterParty, booked.counterParty) && gap(p) <= PENDING_MATCH_DAYS * DAY_MS)
+          .sort((a, b) => gap(a) - gap(b));
+        if (!match) continue;
+        taken.add(match.id);
+        await db.updateTable('transactions').set({ externalId: booked.externalId }).where('id', '=', match.id).execute();
+      }
+      const gone = vanished.filter((p) => !taken.has(p.id) && p.recordDate >= since).map((p) => p.id);
+      if (gone.length) await db.deleteFrom('transactions').where('id', 'in', gone).execute();
+      return { matched: taken.size, removed: gone.length };
     },
 
     /**

@@ -94,13 +94,17 @@ export function accountsService(deps: { db: Db; clock: Clock; cursors: CursorCod
       accountsRepository(tx).upsertAccounts(owner, listed, subscribe, deps.clock.now(), resubscribe),
 
     /**
-     * Download, inside `tx`: stores and enriches an account's transactions (new ones inserted,
-     * Uncleared ones updated in place), unless the account was unsubscribed meanwhile (e.g. the
-     * user deselected it while the download ran): then nothing is stored and it returns false.
+     * Download, inside `tx`: stores and enriches an account's transactions fetched from `since`
+     * (new ones inserted, Uncleared ones updated in place; a booked one that is the same payment
+     * as a stored pending one takes over its row and id, and pending ones the bank no longer
+     * reports are removed: accountsRepository.reconcilePending), unless the account was
+     * unsubscribed meanwhile (e.g. the user deselected it while the download ran): then nothing
+     * is stored and it returns false.
      */
-    async storeTransactions(tx: Tx, accountId: string, fetched: BankTransaction[]): Promise<boolean> {
+    async storeTransactions(tx: Tx, accountId: string, fetched: BankTransaction[], since: Date): Promise<boolean> {
       const r = accountsRepository(tx);
       if (!(await r.isSubscribed(accountId))) return false;
+      await r.reconcilePending(accountId, fetched, since);
       await r.upsertTransactions(accountId, fetched, deps.clock.now());
       await enrichAccount(tx, accountId);
       return true;

@@ -226,9 +226,9 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
    * the answer is its own page. Returns the bank address; for a session already at the bank (a
    * double submit) that address, or the flow's own path while the first submit is still creating
    * the connection. When the creation fails the session is back at bank selection. Other states:
-   * validation_error.
+   * validation_error. `psuIpAddress` is the browser's address (request.ip), given to the bank.
    */
-  async function confirmBank(s: ConnectSession): Promise<string> {
+  async function confirmBank(s: ConnectSession, psuIpAddress?: string): Promise<string> {
     if (!s.providerId) throw invalid('providerId', 'choose a bank first');
     const claimed = await repo.transition(s.id, ['AwaitingBankSelection'], { state: 'RedirectedToBank', updatedAt: clock.now() });
     if (!claimed) {
@@ -241,7 +241,8 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
       if (!linked) throw new SessionEnded();
     };
     try {
-      const input = { returnUrl: bankReturnUrl(s.id), providerId: s.providerId, locale: s.locale, subscribeToAllAccounts: true, skipConsentScreen: s.skipConsentScreen };
+      // The user is here, so the bank journey starts with the browser's address (PSU-IP-Address).
+      const input = { returnUrl: bankReturnUrl(s.id), providerId: s.providerId, locale: s.locale, subscribeToAllAccounts: true, skipConsentScreen: s.skipConsentScreen, psuIpAddress };
       return (await deps.connections.create(await authFor(s), s.clientId, input, s.trackingHeaders, s.id, linkSession)).redirectUrl;
     } catch (error) {
       // The claim is undone, unless the connection was stored (the session keeps it) or the session ended meanwhile.

@@ -6,7 +6,8 @@
  * with its event and the jobs or timers it causes.
  */
 import type { Db, Tx } from '../../db/database.ts';
-import type { Connection } from '../../db/schema.ts';
+import type { Connection, Provider } from '../../db/schema.ts';
+import { localDay } from '../../lib/local-day.ts';
 import type { Banks } from '../../banks/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -17,14 +18,14 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import type { PartnersService } from '../partners/partners.service.ts';
 import type { ProvidersService } from '../providers/providers.service.ts';
 import type { EventLog } from '../webhooks/events.ts';
+import type { UsageService } from '../usage/usage.service.ts';
 import { connectionsRepository } from './connections.repository.ts';
-import { subjectOf, toConnectionView, type ConnectionsService, type ConnectionView } from './connections.service.ts';
+import { checkPsuIpAddress, subjectOf, toConnectionView, type ConnectionsService, type ConnectionView } from './connections.service.ts';
 
 /** Cooldown after a successful manual refresh (spec "Limits"). */
 const REFRESH_COOLDOWN_MS = 10 * 60_000;
 /** A refresh marked running for longer than this is taken to have died. */
 const REFRESH_STALE_MS = 15 * 60_000;
-const DAY_MS = 86_400_000;
 
 /** Why a connection became Inactive: `errorDesc` (human text) and the internal `errorCode`. */
 const INACTIVE_REASONS = {
@@ -43,13 +44,20 @@ const REFRESH_CUT_SHORT_CODE = 'consent_inactive';
 /**
  * The refresh guard's limits (spec "Limits", "Errors": refresh_cooldown and
  * refresh_quota_exceeded "come from the same guard"): the cooldown runs 10 minutes from the start
- * of the last successful manual refresh; a daily quota of `quota` refreshes per connection
- * resets at 00:00 UTC. Answers the later of the two ends with the code of that binding limit,
- * or null when a refresh is possible at `now`.
+ * of the last successful manual refresh; a daily quota of `quota` counted (background) refreshes
+ * per connection resets at `dayEnd` (the next midnight: UTC for sandbox, the provider's time
+ * zone for live; docs/live.md "Refresh quota"), as does a bank's ACCESS_EXCEEDED (`blockedUntil`).
+ * Answers the later of the ends with the code of that binding limit, or null when a refresh is
+ * possible at `now`.
  */
-function refreshLimit(now: Date, lastManualRefreshAt: Date | null, refreshesToday: number, quota: number | null): { code: 'refresh_cooldown' | 'refresh_quota_exceeded'; at: Date } | null {
+function refreshLimit(
+  now: Date,
+  lastManualRefreshAt: Date | null,
+  quota: { used: number; allowed: number | null; dayEnd: Date; blockedUntil: Date | null } | null,
+): { code: 'refresh_cooldown' | 'refresh_quota_exceeded'; at: Date } | null {
   const cooldownEnd = lastManualRefreshAt ? lastManualRefreshAt.getTime() + REFRESH_COOLDOWN_MS : 0;
-  const quotaEnd = quota !== null && refreshesToday >= quota ? startOfUtcDay(now).getTime() + DAY_MS : 0;
+  const used = quota !== null && quota.allowed !== null && quota.used >= quota.allowed;
+  const quotaEnd = Math.max(used ? quota!.dayEnd.getTime() : 0, quota?.blockedUntil?.getTime() ?? 0);
   if (Math.max(cooldownEnd, quotaEnd) <= now.getTime()) return null;
   return quotaEnd >= cooldownEnd ? { code: 'refresh_quota_exceeded', at: new Date(quotaEnd) } : { code: 'refresh_cooldown', at: new Date(cooldownEnd) };
 }
@@ -64,7 +72,8 @@ export function runsRefresh(connection: Connection | undefined, refreshingSince?
   return refreshingSince === undefined || connection.refreshingSince.toISOString() === refreshingSince;
 }
 
-const startOfUtcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+/** The day a provider's refresh allowance counts in: the provider's local day for live providers, the UTC day for sandbox ones. */
+export const quotaDay = (provider: Pick<Provider, 'mode' | 'timeZone'>, at: Date) => localDay(at, provider.mode === 'live' ? provider.timeZone : 'UTC');
 
 export interface LifecycleDeps {
   db: Db;
@@ -75,6 +84,7 @@ export interface LifecycleDeps {
   providers: ProvidersService;
   partners: PartnersService;
   connections: ConnectionsService;
+  usage: UsageService;
 }
 
 const recoverable = (c: Connection) => {
@@ -126,13 +136,21 @@ export function lifecycleService(deps: LifecycleDeps) {
   return {
     /**
      * Inside `tx`: a downloaded connection becomes Active with ConnectionCreateSuccess, its consent
-     * expiring after the partner's consentDuration (durable timer).
+     * expiring after the partner's consentDuration or at the bank's validUntil when earlier
+     * (durable timer), and a live one is metered (an activation, or a reconnect when
+     * `data.reconnect`).
      */
     async activate(tx: Tx, connection: Connection, data: Record<string, unknown>): Promise<void> {
       const now = clock.now();
       const partner = await deps.partners.show(connection.partnerId, tx);
-      const consentExpiresAt = addDuration(now, partner.consentDuration);
-      await connectionsRepository(tx).update(connection.id, { state: 'Active', errorCode: null, errorDesc: null, consentExpiresAt, updatedAt: now });
+      const partnerEnd = addDuration(now, partner.consentDuration);
+      // The bank may date the consent's end earlier (validUntil): the connection expires then.
+      const consentExpiresAt = connection.bankValidUntil && connection.bankValidUntil < partnerEnd ? connection.bankValidUntil : partnerEnd;
+      // The journey is over: the user's address is not kept.
+      await connectionsRepository(tx).update(connection.id, { state: 'Active', errorCode: null, errorDesc: null, consentExpiresAt, psuIpAddress: null, updatedAt: now });
+      // Metered (live only): one activation per connection, one reconnect per consent it renews.
+      if (data.reconnect) await deps.usage.record(tx, connection, 'reconnect', connection.consentRef ?? '', now);
+      else await deps.usage.record(tx, connection, 'activation', connection.consentRef ?? '', now);
       await cancelTimer(tx, 'connection-initiation', connection.id);
       await scheduleTimer(tx, 'consent-expiry', connection.id, consentExpiresAt);
       await events.record(tx, subjectOf(connection), 'ConnectionCreateSuccess', data, now);
@@ -190,16 +208,21 @@ export function lifecycleService(deps: LifecycleDeps) {
      * (Disabled), consent_inactive (Inactive), operation_temporarily_unavailable (Pending),
      * refresh_in_progress, refresh_cooldown / refresh_quota_exceeded (with nextRefreshPossibleAt),
      * background_refresh_not_allowed (406: the connection becomes Inactive, ConnectionConsentRevoked follows).
+     * With `psuIpAddress` the user is present: the data calls carry it (PSU-IP-Address), and the
+     * refresh neither counts against nor is refused by the daily quota (the cooldown applies).
      */
-    async refresh(auth: AuthContext, clientId: string, connectionId: string): Promise<{ status: 'Accepted'; nextRefreshPossibleAt: string }> {
+    async refresh(auth: AuthContext, clientId: string, connectionId: string, input: { psuIpAddress?: string } = {}): Promise<{ status: 'Accepted'; nextRefreshPossibleAt: string }> {
       if (!auth.partner.capabilities.refresh) throw new ApiError('capability_disabled', 'Capability refresh is not enabled for this partner');
+      checkPsuIpAddress('body.psuIpAddress', input.psuIpAddress);
       const connection = await deps.connections.require(auth, clientId, connectionId);
       recoverable(connection);
       if (connection.state === 'Inactive') throw new ApiError('consent_inactive', 'The consent is no longer active; reconnect the connection');
       if (connection.state === 'Pending') throw new ApiError('operation_temporarily_unavailable', 'The connection is still being created; refresh it once it is Active');
       const { provider, connector } = await connectorOf(connection);
+      // With the user present (psuIpAddress) the refresh is no background access: the bank allows it, and it does not count.
+      const userPresent = input.psuIpAddress !== undefined;
 
-      if (!(await connector.backgroundRefreshAllowed(connection.consentRef!, provider.code))) {
+      if (!userPresent && !(await connector.backgroundRefreshAllowed(connection.consentRef!, provider.code))) {
         await db.transaction().execute(async (tx) => {
           const locked = (await connectionsRepository(tx).lock(connectionId))!;
           if (locked.state === 'Active') await inactivate(tx, locked, 'userPresenceRequired', 'ConnectionConsentRevoked', { reason: 'background_refresh_not_allowed' });
@@ -216,26 +239,31 @@ export function lifecycleService(deps: LifecycleDeps) {
         if (locked.refreshingSince && now.getTime() - locked.refreshingSince.getTime() < REFRESH_STALE_MS) {
           throw new ApiError('refresh_in_progress', 'A refresh of this connection is already running');
         }
-        const refreshesToday = await repo.refreshesSince(connectionId, startOfUtcDay(now));
-        const limit = refreshLimit(now, locked.lastManualRefreshAt, refreshesToday, quota);
+        const day = quotaDay(provider, now);
+        const used = await repo.refreshesSince(connectionId, day.start);
+        const allowance = { used, allowed: quota, dayEnd: day.end, blockedUntil: locked.refreshBlockedUntil };
+        const limit = refreshLimit(now, locked.lastManualRefreshAt, userPresent ? null : allowance);
         if (limit) {
-          const message = limit.code === 'refresh_cooldown' ? 'Too soon after the last refresh' : `The bank allows ${quota} refresh(es) a day per connection`;
+          const message = limit.code === 'refresh_cooldown' ? 'Too soon after the last refresh' : `The bank's daily allowance of background refreshes (${quota ?? 'its own'} a day) is used`;
           throw new ApiError(limit.code, message, { nextRefreshPossibleAt: limit.at.toISOString() });
         }
         await repo.update(connectionId, { refreshingSince: now });
-        await repo.recordRefresh(connectionId, now);
-        await queue.enqueue(tx, 'connection-download', { connectionId, reason: 'refresh', refreshingSince: now.toISOString() });
+        await repo.recordRefresh(connectionId, now, !userPresent);
+        await queue.enqueue(tx, 'connection-download', { connectionId, reason: 'refresh', refreshingSince: now.toISOString(), ...(userPresent ? { psuIpAddress: input.psuIpAddress } : {}) });
         // What the guard will answer once this refresh succeeds (its start anchors the cooldown).
-        const next = refreshLimit(now, now, refreshesToday + 1, quota)!;
+        const next = refreshLimit(now, now, userPresent ? null : { ...allowance, used: used + 1 })!;
         return { status: 'Accepted' as const, nextRefreshPossibleAt: next.at.toISOString() };
       });
     },
 
     /**
-     * The end of a refresh download, inside `tx`: success -> ConnectionRefreshSuccess and the
-     * cooldown runs from the refresh's start; a bank demanding re-authentication or a consent
-     * revoked at the bank -> Inactive with ConnectionRefreshFailed; another bank error ->
-     * ConnectionRefreshFailed, still Active. Nothing when the refresh was already ended (the
+     * The end of a refresh download, inside `tx`: success -> ConnectionRefreshSuccess, the
+     * cooldown runs from the refresh's start, and a live one is metered. Failures send
+     * ConnectionRefreshFailed, then: a bank demanding re-authentication -> Inactive; a consent
+     * the bank says expired -> Inactive + ConnectionConsentExpired; revoked or unknown at the
+     * bank -> Inactive + ConnectionConsentRevoked (`revokedBy: 'bank'`); the bank's allowance
+     * used (access_exceeded) -> error code refresh_quota_exceeded and the guard refuses refreshes
+     * until the provider's next local midnight; another bank error -> still Active. Nothing when the refresh was already ended (the
      * consent ended meanwhile and its ConnectionRefreshFailed was sent then), or when the
      * connection runs another refresh than the one started at `refreshingSince` (UTC ISO-8601):
      * every accepted refresh has exactly one outcome event.
@@ -252,13 +280,19 @@ export function lifecycleService(deps: LifecycleDeps) {
       if (outcome.ok) {
         await connectionsRepository(tx).update(connectionId, { refreshingSince: null, lastManualRefreshAt: connection.refreshingSince, lastRefreshedAt: now, updatedAt: now });
         await events.record(tx, subjectOf(connection), 'ConnectionRefreshSuccess', outcome.data, now);
+        await deps.usage.record(tx, connection, 'refresh', connection.refreshingSince.toISOString(), now);
         return;
       }
-      const error = { code: outcome.code, message: outcome.message };
-      await connectionsRepository(tx).update(connectionId, { refreshingSince: null, updatedAt: now });
+      // The bank's daily allowance is used (ACCESS_EXCEEDED): the guard refuses refreshes until the provider's next local midnight.
+      const quotaUsed = outcome.code === 'access_exceeded';
+      const error = quotaUsed ? { code: 'refresh_quota_exceeded', message: `The bank refused: its daily allowance of background access is used (${outcome.message})` } : { code: outcome.code, message: outcome.message };
+      const blockedUntil = quotaUsed ? quotaDay((await deps.providers.find(connection.providerId))!, now).end : undefined;
+      await connectionsRepository(tx).update(connectionId, { refreshingSince: null, updatedAt: now, ...(blockedUntil ? { refreshBlockedUntil: blockedUntil } : {}) });
       await events.record(tx, subjectOf(connection), 'ConnectionRefreshFailed', { error }, now);
-      if (outcome.code === 'reauthentication_required') await inactivate(tx, { ...connection, refreshingSince: null }, 'reauthenticationRequired', null);
-      if (outcome.code === 'consent_revoked') await inactivate(tx, { ...connection, refreshingSince: null }, 'revokedAtBank', null);
+      const ended = { ...connection, refreshingSince: null };
+      if (outcome.code === 'reauthentication_required') await inactivate(tx, ended, 'reauthenticationRequired', null);
+      if (outcome.code === 'consent_expired') await inactivate(tx, ended, 'expired', 'ConnectionConsentExpired', { consentExpiresAt: now.toISOString() }, { consentExpiresAt: now });
+      if (outcome.code === 'consent_revoked') await inactivate(tx, ended, 'revokedAtBank', 'ConnectionConsentRevoked', { revokedBy: 'bank' });
     },
 
     /**

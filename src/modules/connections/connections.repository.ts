@@ -58,13 +58,21 @@ export function connectionsRepository(db: Db | Tx) {
       return db.selectFrom('connections').selectAll().where('clientId', '=', clientId).where('state', 'in', states).execute();
     },
 
+    /** Refreshes of the connection since `since` that count against the daily quota (background ones). */
     async refreshesSince(connectionId: string, since: Date): Promise<number> {
-      const row = await db.selectFrom('refreshes').select((eb) => eb.fn.countAll<number>().as('n')).where('connectionId', '=', connectionId).where('at', '>=', since).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('refreshes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('connectionId', '=', connectionId)
+        .where('at', '>=', since)
+        .where('counted', '=', true)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
-    async recordRefresh(connectionId: string, at: Date): Promise<void> {
-      await db.insertInto('refreshes').values({ connectionId, at }).execute();
+    /** Records an accepted refresh; `counted` false for one made with the user present. */
+    async recordRefresh(connectionId: string, at: Date, counted: boolean): Promise<void> {
+      await db.insertInto('refreshes').values({ connectionId, at, counted }).execute();
     },
 
     async delete(id: string): Promise<void> {

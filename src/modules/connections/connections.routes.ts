@@ -19,6 +19,8 @@ export const ConnectionSchema = Type.Object(
 );
 
 const Params = Type.Object({ connectionId: Uuid });
+const PSU_IP_DESCRIPTION =
+  "the end user's IPv4 or IPv6 address (PSU-IP-Address), which live banks require to start a consent: given, the bank authorization starts at once; else redirectUrl opens on this service first, which takes the address from the user's browser (docs/live.md)";
 const JourneyStarted = Type.Object({
   connectionId: Uuid,
   expiresAt: Type.String({ format: 'date-time', description: 'end of the initiation window; the current time for directRedirect providers' }),
@@ -37,7 +39,7 @@ export const connectionsRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
         tags: ['Connections'],
         summary: 'Create a connection (direct flow)',
         description:
-          'Creates a Pending connection and answers the bank authorization address (`redirectUrl`). Send the user there; they come back to returnUrl with connectionId, resultCode (Ok or Error) and error. The connection becomes Active once accounts and transactions are downloaded (ConnectionCreateSuccess) or Disabled (ConnectionCreateFailed); a journey not completed within about 22 minutes becomes Disabled. returnUrl must be http(s) or an app link (javascript:, data:, file:, tel:, mailto: and other schemes that open no page are refused). A bank that cannot be reached answers 503 internal_error: retry later.',
+          'Creates a Pending connection and answers the bank authorization address (`redirectUrl`). Send the user there; they come back to returnUrl with connectionId, resultCode (Ok or Error) and error. The connection becomes Active once accounts and transactions are downloaded (ConnectionCreateSuccess) or Disabled (ConnectionCreateFailed); a journey not completed within about 22 minutes becomes Disabled. returnUrl must be http(s) or an app link (javascript:, data:, file:, tel:, mailto: and other schemes that open no page are refused). Live banks need the IP address of the user: pass psuIpAddress, or send the user to redirectUrl, which then opens on this service before the bank. A bank that cannot be reached answers 503 internal_error: retry later.',
         headers: CreateHeaders,
         body: Type.Object({
           returnUrl: Type.String({ format: 'uri', maxLength: 2048, description: 'http(s) or an app link' }),
@@ -46,6 +48,7 @@ export const connectionsRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
           subscribeToAllAccounts: Type.Optional(Type.Boolean()),
           skipConsentScreen: Type.Optional(Type.Boolean({ description: 'effective only where the partner is permitted' })),
           ownershipType: Type.Optional(Type.String({ description: 'Personal, Shared or Business, any case; any other value means Personal' })),
+          psuIpAddress: Type.Optional(Type.String({ maxLength: 45, description: PSU_IP_DESCRIPTION })),
         }),
         response: { 200: JourneyStarted, ...errorResponses(403, 503) },
       },
@@ -74,10 +77,16 @@ export const connectionsRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
         tags: ['Connections'],
         summary: 'Refresh transactions in the background',
         description:
-          'Requires capability refresh. Answers 202 and fetches new transactions in the background (TransactionsFetchingProgress, then ConnectionRefreshSuccess or ConnectionRefreshFailed). Never redirects the user: returnUrl is accepted and ignored. Guards: refresh_in_progress, refresh_cooldown (10 minutes after a successful refresh), refresh_quota_exceeded (per-provider daily quota), background_refresh_not_allowed (406; the connection becomes Inactive and ConnectionConsentRevoked follows).',
+          'Requires capability refresh. Answers 202 and fetches new transactions in the background (TransactionsFetchingProgress, then ConnectionRefreshSuccess or ConnectionRefreshFailed). Never redirects the user: returnUrl is accepted and ignored. Guards: refresh_in_progress, refresh_cooldown (10 minutes after a successful refresh), refresh_quota_exceeded (per-provider daily quota), background_refresh_not_allowed (406; the connection becomes Inactive and ConnectionConsentRevoked follows). With psuIpAddress (the user is present) the refresh is not counted against, nor refused by, the daily quota.',
         params: Params,
         headers: ClientHeaders,
-        body: Type.Object({ returnUrl: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })), locale: Type.Optional(Type.String({ maxLength: 10 })) }),
+        body: Type.Object({
+          returnUrl: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
+          locale: Type.Optional(Type.String({ maxLength: 10 })),
+          psuIpAddress: Type.Optional(
+            Type.String({ maxLength: 45, description: "the end user's IPv4 or IPv6 address, when the user is present: the bank reads with it (PSU-IP-Address) and the refresh does not count against the daily quota" }),
+          ),
+        }),
         response: {
           202: Type.Object({ status: Type.Literal('Accepted'), nextRefreshPossibleAt: Type.String({ format: 'date-time' }) }),
           ...errorResponses(403, 406),
@@ -88,7 +97,7 @@ export const connectionsRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
         request.body ??= {};
       },
     },
-    async (request, reply) => reply.status(202).send(await lifecycle.refresh(...target(request))),
+    async (request, reply) => reply.status(202).send(await lifecycle.refresh(...target(request), request.body as { psuIpAddress?: string })),
   );
 
   app.post(
@@ -106,6 +115,7 @@ export const connectionsRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
           locale: Type.Optional(LanguageCode),
           subscribeToAllAccounts: Type.Optional(Type.Boolean()),
           skipConsentScreen: Type.Optional(Type.Boolean()),
+          psuIpAddress: Type.Optional(Type.String({ maxLength: 45, description: PSU_IP_DESCRIPTION })),
         }),
         response: { 200: JourneyStarted, ...errorResponses(403, 503) },
       },

@@ -8,6 +8,7 @@
  * disabled, the consent is revoked at the bank (a `consent-revoke` job). State changes, events
  * and jobs commit together.
  */
+import { isIP } from 'node:net';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Connection, Provider } from '../../db/schema.ts';
@@ -22,6 +23,7 @@ import type { JobPayloads, JobQueue } from '../../jobs/queue.ts';
 import { cancelTimer, scheduleTimer } from '../../jobs/timers.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { ClientsService } from '../clients/clients.service.ts';
+import type { PartnersService } from '../partners/partners.service.ts';
 import type { ProvidersService } from '../providers/providers.service.ts';
 import type { EventLog, EventSubject } from '../webhooks/events.ts';
 import { connectionsRepository } from './connections.repository.ts';
@@ -67,6 +69,8 @@ export interface CreateConnectionInput {
   subscribeToAllAccounts?: boolean;
   skipConsentScreen?: boolean;
   ownershipType?: string;
+  /** The end user's IP address (PSU-IP-Address), when the partner has it: the bank authorization starts at once. */
+  psuIpAddress?: string;
 }
 
 export interface ConnectionView {
@@ -92,11 +96,29 @@ export const toConnectionView = (c: Connection): ConnectionView => ({
 
 export const subjectOf = (c: Connection): EventSubject => ({ partnerId: c.partnerId, mode: c.mode, clientId: c.clientId, connectionId: c.id, sessionId: c.sessionId });
 
+/** validation_error (naming `field`) unless `value` is absent or an IPv4 or IPv6 address (PSU-IP-Address). */
+export function checkPsuIpAddress(field: string, value: string | undefined): void {
+  // A zone id (`fe80::1%eth0`) names an interface of ours, not the user's address.
+  if (value !== undefined && (isIP(value) === 0 || value.includes('%'))) throw invalid(field, 'must be the end user\'s IPv4 or IPv6 address');
+}
+
 /** `ownershipType` parsed case-insensitively; anything unknown falls back to Personal (spec). */
 export function parseOwnershipType(value: string | undefined): Connection['ownershipType'] {
   const known = { personal: 'Personal', shared: 'Shared', business: 'Business' } as const;
   return known[(value ?? '').trim().toLowerCase() as keyof typeof known] ?? 'Personal';
 }
+
+/** What a bank journey asks the bank for (AuthorizationRequest without the journey's ids). */
+interface JourneyOptions {
+  locale: string;
+  ownershipType: Connection['ownershipType'];
+  skipConsentScreen: boolean;
+  validUntil: Date;
+  psuIpAddress?: string;
+}
+
+/** The columns of an open journey, cleared when it ends (completed, failed, timed out). */
+const journeyEnded = { authorizationTokenHash: null, pendingConsent: null, authorizationUrl: null, psuIpAddress: null };
 
 export interface ConnectionsDeps {
   db: Db;
@@ -107,6 +129,7 @@ export interface ConnectionsDeps {
   banks: Banks;
   providers: ProvidersService;
   clients: ClientsService;
+  partners: PartnersService;
 }
 
 export function connectionsService(deps: ConnectionsDeps) {
@@ -123,14 +146,19 @@ export function connectionsService(deps: ConnectionsDeps) {
     const reconnect = connection.state !== 'Pending';
     await connectionsRepository(tx).update(connection.id, {
       ...(reconnect ? {} : { state: 'Disabled' as const, errorCode: code, errorDesc: message, consentRef: null }),
-      authorizationTokenHash: null,
+      ...journeyEnded,
       updatedAt: now,
     });
-    if (!reconnect && connection.consentRef) {
-      await queue.enqueue(tx, 'consent-revoke', { connectionId: connection.id, providerId: connection.providerId, consentRef: connection.consentRef });
-    }
+    if (!reconnect && connection.consentRef) await revokeLater(tx, connection, connection.consentRef);
+    // The consent the bank created for this journey, never authorized: ended at the bank too.
+    if (connection.pendingConsent) await revokeLater(tx, connection, connection.pendingConsent);
     await cancelTimer(tx, 'connection-initiation', connection.id);
     await events.record(tx, subjectOf(connection), 'ConnectionCreateFailed', { error: { code, message }, ...(reconnect ? { reconnect: true } : {}) }, now);
+  }
+
+  /** Revokes `consentRef` of `connection`'s bank through a `consent-revoke` job committed with `tx` (retried while the bank is down). */
+  async function revokeLater(tx: Tx, connection: Connection, consentRef: string): Promise<void> {
+    await queue.enqueue(tx, 'consent-revoke', { connectionId: connection.id, providerId: connection.providerId, consentRef });
   }
 
   /** Runs a call to the bank of `provider`; a BankError (bank down, no connector) becomes 503 internal_error. */
@@ -143,17 +171,37 @@ export function connectionsService(deps: ConnectionsDeps) {
     }
   }
 
-  /** Starts a bank journey for `connectionId` with a fresh single-use state; returns the state and the bank address. */
+  /**
+   * Starts a bank journey for `connectionId` with a fresh single-use state. A live provider needs
+   * the user's IP address to start (PSU-IP-Address): without `psuIpAddress` the journey starts
+   * when the user opens our `/connect/bank/{state}` page (`startAtBank`), which is then the
+   * answered `redirectUrl`. Answers the state, where to send the user, and the bank's side of a
+   * started journey (its SCA address and pending consent), as columns of the connection.
+   */
   async function startJourney(
     connectionId: string,
     provider: Provider,
-    options: { locale: string; ownershipType: Connection['ownershipType']; skipConsentScreen: boolean; validUntil: Date },
-  ): Promise<{ state: string; redirectUrl: string }> {
+    options: JourneyOptions,
+  ): Promise<{ state: string; redirectUrl: string; started: Pick<Connection, 'pendingConsent' | 'authorizationUrl' | 'psuIpAddress'> }> {
     const state = randomToken();
-    const { redirectUrl } = await atBank(provider, () =>
-      banks.connectorFor(provider).startAuthorization({ connectionId, state, providerCode: provider.code, ...options, callbackUrl: `${config.baseUrl}/connect/bank-callback` }),
+    if (provider.mode === 'live' && !options.psuIpAddress) {
+      return { state, redirectUrl: `${config.baseUrl}/connect/bank/${encodeURIComponent(state)}`, started: { pendingConsent: null, authorizationUrl: null, psuIpAddress: null } };
+    }
+    const { redirectUrl, pendingConsent } = await authorizeAtBank(connectionId, state, provider, options);
+    return { state, redirectUrl, started: { pendingConsent: pendingConsent ?? null, authorizationUrl: redirectUrl, psuIpAddress: options.psuIpAddress ?? null } };
+  }
+
+  /** The bank's authorization for journey `state` (connector.startAuthorization); a BankError becomes 503. */
+  function authorizeAtBank(connectionId: string, state: string, provider: Provider, options: JourneyOptions) {
+    const { psuIpAddress, ...rest } = options;
+    return atBank(provider, () =>
+      banks.connectorFor(provider).startAuthorization({ connectionId, state, providerCode: provider.code, ...rest, ...(psuIpAddress ? { psuIpAddress } : {}), callbackUrl: `${config.baseUrl}/connect/bank-callback` }),
     );
-    return { state, redirectUrl };
+  }
+
+  /** Until when the partner of `connection` wants a consent starting now (its consentDuration). */
+  async function partnerValidUntil(partnerId: string, now: Date): Promise<Date> {
+    return addDuration(now, (await deps.partners.show(partnerId)).consentDuration);
   }
 
   /** validation_error unless `returnUrl` is http(s) or an app's own scheme (never javascript:, data:, tel:, ...). */
@@ -185,15 +233,29 @@ export function connectionsService(deps: ConnectionsDeps) {
     return locked;
   }
 
-  async function complete({ connection, provider }: Journey, query: Record<string, string | undefined>): Promise<string> {
+  async function complete({ connection, provider }: Journey, query: Record<string, string | undefined>, psuIpAddress?: string): Promise<string> {
     const connector = banks.connectorFor(provider);
     const now = clock.now();
-    const result = await connector.handleCallback({ connectionId: connection.id, connectionCreatedAt: connection.createdAt, providerCode: provider.code, countryCode: provider.countryCode, at: now }, query);
-    // TODO(live): a Continue outcome keeps the journey open with its new pending consent (no connector answers it yet).
-    const outcome = result.outcome;
-    if (outcome === 'Continue') throw new BankError('unsupported_outcome', 'A second authorization step is not supported yet');
+    const context = {
+      connectionId: connection.id,
+      connectionCreatedAt: connection.createdAt,
+      providerCode: provider.code,
+      countryCode: provider.countryCode,
+      at: now,
+      validUntil: await partnerValidUntil(connection.partnerId, now),
+      ...(connection.pendingConsent ? { pendingConsent: connection.pendingConsent } : {}),
+      ...((psuIpAddress ?? connection.psuIpAddress) ? { psuIpAddress: psuIpAddress ?? connection.psuIpAddress! } : {}),
+    };
+    const result = await atBank(provider, () => connector.handleCallback(context, query));
     return db.transaction().execute(async (tx) => {
       const locked = await lockJourney(tx, connection);
+      if (result.outcome === 'Continue') {
+        // A second authorization (e.g. the detailed consent after an availableAccounts one): the journey stays open with the same state.
+        if (!result.redirectUrl) throw new BankError('bank_rejected', `${provider.name} asked for another authorization without an address`);
+        await connectionsRepository(tx).update(locked.id, { pendingConsent: result.pendingConsent ?? null, authorizationUrl: result.redirectUrl, updatedAt: now });
+        return result.redirectUrl;
+      }
+      const outcome = result.outcome;
       if (result.outcome !== 'Ok') {
         const code = result.outcome === 'Cancelled' ? 'user_cancelled' : (result.errorCode ?? 'authorization_failed');
         const message = result.outcome === 'Cancelled' ? 'The user cancelled the bank authorization' : `The bank refused the authorization (${code})`;
@@ -201,7 +263,15 @@ export function connectionsService(deps: ConnectionsDeps) {
         return returnTo(locked, locked.sessionId ? outcome : 'Error', code);
       }
       const reconnect = locked.state !== 'Pending';
-      await connectionsRepository(tx).update(locked.id, { consentRef: result.consent!, authorizationTokenHash: null, refreshingSince: null, updatedAt: now });
+      await connectionsRepository(tx).update(locked.id, {
+        consentRef: result.consent!,
+        ...journeyEnded,
+        // The download that follows is the user's (PSU-IP-Address), and the consent ends at the bank's validUntil at the latest.
+        psuIpAddress: psuIpAddress ?? locked.psuIpAddress,
+        bankValidUntil: result.validUntil ?? null,
+        refreshingSince: null,
+        updatedAt: now,
+      });
       if (locked.refreshingSince) {
         // A refresh still running on the old consent ends here: the reconnect's download replaces it.
         const error = { code: 'consent_renewed', message: 'A reconnect renewed the consent; its download replaces this refresh' };
@@ -217,7 +287,9 @@ export function connectionsService(deps: ConnectionsDeps) {
 
   return {
     /**
-     * Creates a Pending connection and starts the bank authorization. A hosted flow passes its
+     * Creates a Pending connection and starts the bank authorization (a live one without
+     * `psuIpAddress` starts when the user opens the answered redirectUrl, our
+     * `/connect/bank/{state}`: startAtBank). A hosted flow passes its
      * `sessionId` (carried on the webhooks) and `onCreated`, run inside the creating transaction
      * (the connection rolls back when it throws). Errors: validation_error (bad input, Inactive
      * provider), not_found (client or provider).
@@ -232,6 +304,7 @@ export function connectionsService(deps: ConnectionsDeps) {
     ) {
       await deps.clients.require(auth, clientId);
       checkReturnUrl(input.returnUrl);
+      checkPsuIpAddress('body.psuIpAddress', input.psuIpAddress);
       const locale = input.locale ?? 'en';
       if (!isLanguageCode(locale)) throw invalid('body.locale', 'must be an ISO 639-1 language code such as en or cs');
       const provider = await deps.providers.connectable(auth, input.providerId);
@@ -241,7 +314,7 @@ export function connectionsService(deps: ConnectionsDeps) {
       const ownershipType = parseOwnershipType(input.ownershipType);
       const skipConsentScreen = (input.skipConsentScreen ?? false) && auth.partner.skipConsentScreenAllowed;
       const validUntil = addDuration(now, auth.partner.consentDuration);
-      const { state, redirectUrl } = await startJourney(id, provider, { locale, ownershipType, skipConsentScreen, validUntil });
+      const { state, redirectUrl, started } = await startJourney(id, provider, { locale, ownershipType, skipConsentScreen, validUntil, psuIpAddress: input.psuIpAddress });
       const tracking = Object.fromEntries(Object.entries(analyticsHeaders(headers)).map(([header, value]) => [ANALYTICS_HEADERS[header as keyof typeof ANALYTICS_HEADERS], value]));
       await db.transaction().execute(async (tx) => {
         await connectionsRepository(tx).insert(
@@ -260,6 +333,7 @@ export function connectionsService(deps: ConnectionsDeps) {
             subscribeToAllAccounts: input.subscribeToAllAccounts ?? auth.partner.subscribeToAllAccounts,
             skipConsentScreen,
             authorizationTokenHash: sha256Hex(state),
+            ...started,
             consentRef: null,
             consentExpiresAt: null,
             expiresAt,
@@ -271,6 +345,10 @@ export function connectionsService(deps: ConnectionsDeps) {
         );
         await scheduleTimer(tx, 'connection-initiation', id, new Date(now.getTime() + COMPLETION_CHECK_MS));
         await onCreated?.(tx, { connectionId: id, redirectUrl });
+      }).catch(async (error: unknown) => {
+        // Not stored: the consent the bank already created for it is ended there.
+        if (started.pendingConsent) await banks.connectorFor(provider).revokeConsent(started.pendingConsent).catch(() => undefined);
+        throw error;
       });
       return { connectionId: id, expiresAt: expiresAt.toISOString(), redirectUrl };
     },
@@ -314,14 +392,47 @@ export function connectionsService(deps: ConnectionsDeps) {
     },
 
     /**
+     * `GET /connect/bank/{state}`: the user opens the redirectUrl of a live journey created
+     * without `psuIpAddress`; the bank authorization starts now with the user's address
+     * (PSU-IP-Address) and answers where to send the user: the bank's SCA address, the same on
+     * every later opening; or, after the initiation window, the partner's returnUrl with
+     * `authorization_timeout` (openBankLink). Null for an unknown or used state. A bank that
+     * cannot be reached: 503 internal_error.
+     */
+    async startAtBank(state: string, psuIpAddress: string): Promise<string | null> {
+      const opened = await this.openBankLink(state);
+      if (!opened) return null;
+      if ('returnUrl' in opened) return opened.returnUrl;
+      const { connection, provider } = opened.journey;
+      if (connection.authorizationUrl) return connection.authorizationUrl;
+      const now = clock.now();
+      const options = { locale: connection.locale, ownershipType: connection.ownershipType, skipConsentScreen: connection.skipConsentScreen, validUntil: await partnerValidUntil(connection.partnerId, now), psuIpAddress };
+      const { redirectUrl, pendingConsent } = await authorizeAtBank(connection.id, state, provider, options);
+      return db.transaction().execute(async (tx) => {
+        const locked = await connectionsRepository(tx).lock(connection.id);
+        const open = locked && locked.state !== 'Disabled' && locked.authorizationTokenHash === connection.authorizationTokenHash;
+        // A second opening that started meanwhile (or a journey that ended) keeps what is there; this consent is ended at the bank.
+        if (!open || locked.authorizationUrl) {
+          if (pendingConsent) await revokeLater(tx, connection, pendingConsent);
+          return open ? locked.authorizationUrl : null;
+        }
+        await connectionsRepository(tx).update(connection.id, { pendingConsent: pendingConsent ?? null, authorizationUrl: redirectUrl, psuIpAddress, updatedAt: now });
+        return redirectUrl;
+      });
+    },
+
+    /**
      * Handles the bank's callback for journey `state`: Ok stores the consent and enqueues the
-     * download; Error or Cancelled disables the connection. Returns where to send the user.
+     * download; Error or Cancelled disables the connection (and ends its pending consent at the
+     * bank); Continue keeps the journey open and sends the user to the bank's next SCA address.
+     * `psuIpAddress` is the user's, when the callback came through the browser. Returns where to
+     * send the user.
      * An unknown or already used state throws validation_error.
      */
-    async completeAuthorization(state: string, query: Record<string, string | undefined>): Promise<string> {
+    async completeAuthorization(state: string, query: Record<string, string | undefined>, psuIpAddress?: string): Promise<string> {
       const found = await this.journey(state);
       if (!found) throw invalid('state', 'this bank authorization is unknown, already completed or expired');
-      return complete(found, query);
+      return complete(found, query, psuIpAddress);
     },
 
     /** Sandbox control: completes the open bank journey (creation or reconnect) of a connection with the bank's `query`. */
@@ -357,7 +468,7 @@ export function connectionsService(deps: ConnectionsDeps) {
      * Pending: operation_temporarily_unavailable. Active connections may reconnect too (renewing
      * consent early, e.g. to authorize more accounts).
      */
-    async reconnect(auth: AuthContext, clientId: string, connectionId: string, input: { returnUrl: string; locale?: string; subscribeToAllAccounts?: boolean; skipConsentScreen?: boolean }) {
+    async reconnect(auth: AuthContext, clientId: string, connectionId: string, input: { returnUrl: string; locale?: string; subscribeToAllAccounts?: boolean; skipConsentScreen?: boolean; psuIpAddress?: string }) {
       if (!auth.partner.capabilities.reconnect) throw new ApiError('capability_disabled', 'Capability reconnect is not enabled for this partner');
       const connection = await this.require(auth, clientId, connectionId);
       if (connection.state === 'Disabled') throw new ApiError('connection_not_recoverable', 'The connection is Disabled: it never obtained consent; create a new connection');
@@ -365,15 +476,20 @@ export function connectionsService(deps: ConnectionsDeps) {
       const locale = input.locale ?? 'en';
       if (!isLanguageCode(locale)) throw invalid('body.locale', 'must be an ISO 639-1 language code such as en or cs');
       checkReturnUrl(input.returnUrl);
+      checkPsuIpAddress('body.psuIpAddress', input.psuIpAddress);
       const provider = (await deps.providers.find(connection.providerId))!;
       const now = clock.now();
       const expiresAt = await atBank(provider, () => initiationEnd(provider, now));
       const skipConsentScreen = (input.skipConsentScreen ?? false) && auth.partner.skipConsentScreenAllowed;
       const validUntil = addDuration(now, auth.partner.consentDuration);
-      const { state, redirectUrl } = await startJourney(connectionId, provider, { locale, ownershipType: connection.ownershipType, skipConsentScreen, validUntil });
+      const { state, redirectUrl, started } = await startJourney(connectionId, provider, { locale, ownershipType: connection.ownershipType, skipConsentScreen, validUntil, psuIpAddress: input.psuIpAddress });
       await db.transaction().execute(async (tx) => {
+        // An earlier reconnect journey still open is replaced: its pending consent is ended at the bank.
+        const previous = await connectionsRepository(tx).lock(connectionId);
+        if (previous?.pendingConsent) await revokeLater(tx, previous, previous.pendingConsent);
         await connectionsRepository(tx).update(connectionId, {
           authorizationTokenHash: sha256Hex(state),
+          ...started,
           returnUrl: input.returnUrl,
           locale,
           expiresAt,

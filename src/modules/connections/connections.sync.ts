@@ -25,7 +25,7 @@ import { connectionsRepository } from './connections.repository.ts';
 import { runsRefresh, type LifecycleService } from './connections.lifecycle.ts';
 import { subjectOf, type ConnectionsService } from './connections.service.ts';
 
-/** History depth of a first download (spec "Limits": typically 90 days). */
+/** History depth of a download when the provider's traits give none (spec "Limits": typically 90 days). */
 export const HISTORY_DAYS = 90;
 export const MAX_ACCOUNTS = 100;
 
@@ -91,7 +91,10 @@ export function syncService(deps: SyncDeps) {
         if (reason === 'refresh') await connector.beginRefresh(consentRef);
         // Accounts (and balances) come fresh from the bank every time; progress events only on journeys.
         if (journey) await progress('AccountsFetchingProgress', { stage: 'Started' });
-        const listed = (await connector.listAccounts(consentRef)).slice(0, MAX_ACCOUNTS);
+        // The user takes part in a journey's download (the address the journey kept) and in a user-present refresh (PSU-IP-Address).
+        const psuIpAddress = journey ? (connection.psuIpAddress ?? undefined) : download.psuIpAddress;
+        const context = psuIpAddress ? { psuIpAddress } : {};
+        const listed = (await connector.listAccounts(consentRef, context)).slice(0, MAX_ACCOUNTS);
         const owner = { connectionId, partnerId: connection.partnerId, clientId: connection.clientId };
         const subscribeAll = journey && connection.subscribeToAllAccounts;
         const stored = await guarded((tx) => deps.accounts.storeAccounts(tx, owner, listed, subscribeAll, subscribeAll && reason === 'reconnect'));
@@ -99,13 +102,13 @@ export function syncService(deps: SyncDeps) {
         let targets = stored.filter((a) => a.subscribed && a.authorized);
         if (accountId) targets = targets.filter((a) => a.id === accountId);
 
-        const since = new Date(clock.now().getTime() - HISTORY_DAYS * 86_400_000);
+        const since = new Date(clock.now().getTime() - (connector.traits(provider.code).historyDays ?? HISTORY_DAYS) * 86_400_000);
         let transactionCount = 0;
         await progress('TransactionsFetchingProgress', { stage: 'Started', accountCount: targets.length });
         for (const [index, account] of targets.entries()) {
-          const fetched = await connector.fetchTransactions(consentRef, account.externalId, since);
+          const fetched = await connector.fetchTransactions(consentRef, account.externalId, since, context);
           // Stored and enriched in one transaction: a transaction is never served without its enrichment.
-          if (await guarded((tx) => deps.accounts.storeTransactions(tx, account.id, fetched))) transactionCount += fetched.length;
+          if (await guarded((tx) => deps.accounts.storeTransactions(tx, account.id, fetched, since))) transactionCount += fetched.length;
           await progress('TransactionsFetchingProgress', { stage: 'InProgress', accountsDone: index + 1, accountCount: targets.length, transactionCount });
         }
         await progress('TransactionsFetchingProgress', { stage: 'Completed', accountCount: targets.length, transactionCount });

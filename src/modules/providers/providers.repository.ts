@@ -1,7 +1,8 @@
 /** Providers (banks) in PostgreSQL: keyset-paged listing and catalog upsert. */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { Provider, ProviderTraits, ProviderStatus } from '../../db/schema.ts';
+import type { Provider, ProviderConnector, ProviderTraits, ProviderStatus } from '../../db/schema.ts';
+import type { Xs2aConfig } from '../../banks/berlin-group/config.ts';
 import type { Mode } from '../../lib/ids.ts';
 
 export interface ProviderFilter {
@@ -23,6 +24,9 @@ export interface ProviderUpsert {
   status: ProviderStatus;
   nonRegulated: boolean;
   traits: ProviderTraits;
+  connector: ProviderConnector;
+  xs2a: Xs2aConfig | null;
+  logoUrl: string | null;
 }
 
 const LISTED: ProviderStatus[] = ['Active', 'Inactive'];
@@ -47,6 +51,19 @@ export function providersRepository(db: Db) {
       return query.execute();
     },
 
+    /** Every provider of `mode` (or of both), whatever its status, by mode, country and name: the operator's view. */
+    listAll(mode?: Mode): Promise<Provider[]> {
+      let query = db.selectFrom('providers').selectAll().orderBy('mode').orderBy('countryCode').orderBy('name');
+      if (mode) query = query.where('mode', '=', mode);
+      return query.execute();
+    },
+
+    /** The providers whose codes are in `codes`. */
+    findByCodes(codes: string[]): Promise<Provider[]> {
+      if (codes.length === 0) return Promise.resolve([]);
+      return db.selectFrom('providers').selectAll().where('code', 'in', codes).execute();
+    },
+
     find(id: string): Promise<Provider | undefined> {
       return db.selectFrom('providers').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -56,7 +73,7 @@ export function providersRepository(db: Db) {
       if (rows.length === 0) return;
       await db
         .insertInto('providers')
-        .values(rows.map((r) => ({ ...r, traits: JSON.stringify(r.traits) })))
+        .values(rows.map((r) => ({ ...r, traits: JSON.stringify(r.traits), xs2a: r.xs2a && JSON.stringify(r.xs2a) })))
         .onConflict((oc) =>
           oc.column('code').doUpdateSet({
             name: (eb) => eb.ref('excluded.name'),
@@ -66,6 +83,9 @@ export function providersRepository(db: Db) {
             status: (eb) => eb.ref('excluded.status'),
             nonRegulated: (eb) => eb.ref('excluded.nonRegulated'),
             traits: sql`excluded.traits`,
+            connector: (eb) => eb.ref('excluded.connector'),
+            xs2a: sql`excluded.xs2a`,
+            logoUrl: (eb) => eb.ref('excluded.logoUrl'),
           }),
         )
         .execute();

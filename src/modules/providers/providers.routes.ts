@@ -8,11 +8,12 @@ const Provider = Type.Object(
   {
     id: Uuid,
     name: Type.String(),
-    code: Type.String({ description: 'sandbox providers end in _xf' }),
+    code: Type.String({ description: 'sandbox providers end in _xf; live ones never do' }),
     countryCode: CountryCode,
     bicCodes: Type.Array(Type.String()),
     timeZone: Type.String(),
     status: Type.Union([Type.Literal('Active'), Type.Literal('Inactive'), Type.Literal('Hidden'), Type.Literal('Disabled')], { description: 'visibility, not health' }),
+    logoUrl: Type.Optional(Type.String({ format: 'uri', description: "the bank's logo, when the catalog gives one (live providers)" })),
   },
   { $id: 'Provider' },
 );

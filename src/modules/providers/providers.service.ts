@@ -9,7 +9,9 @@ import type { Provider } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import type { CursorCodec } from '../../lib/cursor.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import type { Mode } from '../../lib/ids.ts';
 import { providerIdFor, sandboxCatalog, traitsOf } from '../../banks/sandbox/catalog.ts';
+import type { LiveProviderEntry } from './live-catalog.ts';
 import { providersRepository } from './providers.repository.ts';
 
 /** A provider as partners see it. */
@@ -21,6 +23,15 @@ export interface ProviderView {
   bicCodes: string[];
   timeZone: string;
   status: string;
+  /** The bank's logo (live providers whose catalog entry gives one). */
+  logoUrl?: string;
+}
+
+/** A provider as the operator sees it (`bankdata providers list`). */
+export interface CatalogView extends ProviderView {
+  mode: Mode;
+  connector: Provider['connector'];
+  xs2a: Provider['xs2a'];
 }
 
 export interface ProviderListQuery {
@@ -38,7 +49,10 @@ export const toProviderView = (p: Provider): ProviderView => ({
   bicCodes: p.bicCodes,
   timeZone: p.timeZone,
   status: p.status,
+  ...(p.logoUrl ? { logoUrl: p.logoUrl } : {}),
 });
+
+const toCatalogView = (p: Provider): CatalogView => ({ ...toProviderView(p), mode: p.mode, connector: p.connector, xs2a: p.xs2a });
 
 export function providersService(db: Db, cursors: CursorCodec) {
   const repo = providersRepository(db);
@@ -102,9 +116,44 @@ export function providersService(db: Db, cursors: CursorCodec) {
           status: p.status,
           nonRegulated: p.nonRegulated ?? false,
           traits: traitsOf(p),
+          connector: 'sandbox' as const,
+          xs2a: null,
+          logoUrl: null,
         })),
       );
     },
+
+    /**
+     * Upserts checked live catalog entries (live-catalog.ts) by code; ids are stable from the
+     * code (providerIdFor), like sandbox ones. Answers each provider with whether it was new.
+     */
+    async importLive(entries: LiveProviderEntry[]): Promise<{ providerId: string; code: string; name: string; created: boolean }[]> {
+      const known = new Set((await repo.findByCodes(entries.map((e) => e.code))).map((p) => p.code));
+      await repo.upsert(
+        entries.map((e) => ({
+          id: providerIdFor(e.code),
+          mode: 'live' as const,
+          name: e.name,
+          code: e.code,
+          countryCode: e.countryCode,
+          bicCodes: e.bicCodes,
+          timeZone: e.timeZone,
+          status: e.status,
+          nonRegulated: false,
+          traits: { directRedirect: false, requiresUserPresence: false, dailyRefreshQuota: e.xs2a.frequencyPerDay, flaky: false, historyDays: e.xs2a.historyDays },
+          connector: e.connector,
+          xs2a: e.xs2a,
+          logoUrl: e.logoUrl,
+        })),
+      );
+      return entries.map((e) => ({ providerId: providerIdFor(e.code), code: e.code, name: e.name, created: !known.has(e.code) }));
+    },
+
+    /** Every provider (of `mode`), whatever its status: the operator's catalog view. */
+    catalog: async (mode?: Mode): Promise<CatalogView[]> => (await repo.listAll(mode)).map(toCatalogView),
+
+    /** Every live provider row (start-up builds each one's connector). */
+    live: () => repo.listAll('live'),
   };
 }
 

@@ -9,8 +9,9 @@
  * once its predecessor was delivered or failed for good. A job sends its connection's deliveries
  * one after another (see `deliver`); workers take jobs in batches, POST concurrently and record
  * finished attempts together. A 410 disables the endpoint; 429, 502 and
- * 503/504 Retry-After is honoured, clamped to the schedule. Live endpoints must resolve to
- * public addresses, checked when set and again when connecting (DNS rebinding).
+ * 503/504 Retry-After is honoured, clamped to the schedule. Live endpoints must be https and resolve
+ * to public addresses, checked when set and again when connecting (DNS rebinding), unless the
+ * operator set BANKDATA_ALLOW_PRIVATE_WEBHOOK_URLS=true (development and tests).
  */
 import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
@@ -63,6 +64,8 @@ export interface WebhooksDeps {
   clock: Clock;
   queue: JobQueue;
   events: EventLog;
+  /** BANKDATA_ALLOW_PRIVATE_WEBHOOK_URLS: live endpoints may be private addresses and plain http (development, tests). */
+  allowPrivateUrls?: boolean;
 }
 
 export interface AttemptView {
@@ -103,7 +106,7 @@ export function webhooksService(deps: WebhooksDeps) {
   const runBudgetMs = queue.expiryMs('webhook-delivery') / 4;
   const dispatchers: Record<Mode, Dispatcher> = {
     sandbox: createSafeDispatcher({ allowPrivate: true }),
-    live: createSafeDispatcher({ allowPrivate: false }),
+    live: createSafeDispatcher({ allowPrivate: deps.allowPrivateUrls ?? false }),
   };
 
   /** Queues the next pending delivery of each of `orderKeys` (after their predecessors ended). */
@@ -121,7 +124,7 @@ export function webhooksService(deps: WebhooksDeps) {
       throw invalid('url', 'is not an absolute URL');
     }
     if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw invalid('url', 'must be http or https');
-    if (mode === 'live') {
+    if (mode === 'live' && !deps.allowPrivateUrls) {
       if (parsed.protocol !== 'https:') throw invalid('url', 'live endpoints must use https');
       try {
         await assertPublicUrl(url);
