@@ -7,6 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runCleanups } from './harness.ts';
+import { formatDownloadConcurrency, runDownloadConcurrencyBench, type DownloadConcurrencyResult } from './download-concurrency.ts';
 import { formatEnrichment, runEnrichmentBench, type EnrichmentBenchResult } from './enrichment.ts';
 import { formatListTransactions, runListTransactionsBench, type ListTransactionsResult } from './list-transactions.ts';
 import { formatWebhookDelivery, runWebhookDeliveryBench, type WebhookDeliveryResult } from './webhook-delivery.ts';
@@ -38,6 +39,12 @@ const benches: Bench<unknown>[] = [
     description: 'signed, recorded webhook deliveries per second through the worker, vs plain undici POSTs of the same bodies',
     run: () => runWebhookDeliveryBench(),
     format: formatWebhookDelivery,
+  }),
+  bench<DownloadConcurrencyResult>({
+    name: 'download-concurrency',
+    description: 'a burst of 40 slow sandbox downloads through one worker at BANKDATA_DOWNLOAD_CONCURRENCY 2 (baseline), 8, 16, 32, 64',
+    run: () => runDownloadConcurrencyBench(),
+    format: formatDownloadConcurrency,
   }),
 ];
 

@@ -13,6 +13,8 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import { homePagePlugin } from './plugins/home-page.ts';
 import formbody from '@fastify/formbody';
 import accepts from '@fastify/accepts';
+import { healthRoutes } from './health/health.routes.ts';
+import { healthService } from './health/health.service.ts';
 import { bankCallbackRoutes } from './hosted/bank-callback.routes.ts';
 import { sandboxBankRoutes } from './hosted/sandbox-bank.routes.ts';
 import { connectFlowRoutes } from './hosted/connect-flow.routes.ts';
@@ -63,6 +65,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(rateLimitPlugin, { clock: services.clock, defaultLimit: services.config.rateLimit, redisUrl: services.config.redisUrl });
   await app.register(idempotencyPlugin, { db: services.db, clock: services.clock });
 
+  await app.register(healthRoutes, { health: healthService({ db: services.db, queue: services.queue }) });
   await app.register(partnersRoutes, { partners: services.partners });
   await app.register(usageRoutes, { usage: services.usage });
   await app.register(providersRoutes, { providers: services.providers });

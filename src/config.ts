@@ -5,7 +5,8 @@
  * counters in Redis instead of PostgreSQL), BANKDATA_RATE_LIMIT (100 requests/s per key),
  * BANKDATA_ALLOW_PRIVATE_WEBHOOK_URLS (false: live webhook endpoints must be public https addresses),
  * BANKDATA_WEBHOOK_CONCURRENCY (4 delivery fetchers per worker), BANKDATA_WEBHOOK_BATCH_SIZE (64
- * delivery jobs per fetch), BANKDATA_DB_POOL_SIZE (10 database connections per serve/worker process).
+ * delivery jobs per fetch), BANKDATA_DB_POOL_SIZE (10 database connections per serve/worker process),
+ * BANKDATA_DOWNLOAD_CONCURRENCY (32 downloads at once per worker).
  * Job-queue and sandbox knobs are read where they apply (src/jobs/queue.ts, src/services.ts).
  */
 export interface Config {
@@ -29,6 +30,8 @@ export interface Config {
    * (development and tests only; warned about at start-up and in `partner show`).
    */
   readonly allowPrivateWebhookUrls: boolean;
+  /** Downloads one worker process runs at once (they wait on banks, not on CPU). */
+  readonly downloadConcurrency: number;
 }
 
 /** A boolean from `env[name]` ("true" or "false"), or false when unset; throws an Error naming the variable. */
@@ -45,6 +48,9 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${env[name]}"`);
   return value;
 }
+
+/** Downloads per worker: measured in bench/README.md "download-concurrency". */
+export const DEFAULT_DOWNLOAD_CONCURRENCY = 32;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -74,5 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookConcurrency: positiveInt(env, 'BANKDATA_WEBHOOK_CONCURRENCY', 4),
     webhookBatchSize: positiveInt(env, 'BANKDATA_WEBHOOK_BATCH_SIZE', 64),
     allowPrivateWebhookUrls: flag(env, 'BANKDATA_ALLOW_PRIVATE_WEBHOOK_URLS'),
+    downloadConcurrency: positiveInt(env, 'BANKDATA_DOWNLOAD_CONCURRENCY', DEFAULT_DOWNLOAD_CONCURRENCY),
   });
 }

@@ -29,7 +29,9 @@ export async function startWorker(services: Services, sweepMs = 1000): Promise<W
   sweeper.on('consent-expiry', (tx, connectionId) => services.lifecycle.expireConsent(tx, connectionId));
   sweeper.on('webhook-retry', (tx, deliveryId) => services.webhooks.retryDue(tx, deliveryId));
   sweeper.on('connect-session-expiry', (tx, sessionId) => services.connectSessions.expire(tx, sessionId));
-  await services.queue.work('connection-download', (job, attempt) => services.sync.download(job, attempt));
+  // Downloads wait on banks, not on CPU, and hold a database connection only for their short
+  // transactions (never while the bank answers): many run at once (bench/README.md).
+  await services.queue.work('connection-download', (job, attempt) => services.sync.download(job, attempt), services.config.downloadConcurrency);
   await services.queue.work('connection-download-failed', (job) => services.sync.giveUp(job), 1);
   await services.queue.work('consent-revoke', (job) => services.connections.revokeDisabledConsent(job), 1);
   await services.queue.work('webhook-delivery-failed', (job) => services.webhooks.restart(job), 1);
@@ -40,7 +42,8 @@ export async function startWorker(services: Services, sweepMs = 1000): Promise<W
     services.config.webhookBatchSize,
   );
   sweeper.start(sweepMs);
-  const housekeeping = setInterval(() => void pruneExpiredRecords(services).catch((error) => console.error('housekeeping failed', error)), 60_000);
+  // Housekeeping that fails (the database away) is simply done at the next run.
+  const housekeeping = setInterval(() => void pruneExpiredRecords(services).catch((error) => console.error(`housekeeping failed; trying again in a minute: ${error.message}`)), 60_000);
   return {
     sweeper,
     async stop() {

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { surviveDatabaseOutages } from '../db/outage-guard.ts';
 import { systemClock } from '../lib/clock.ts';
 import { createServices, type Services } from '../services.ts';
 import { startWorker, type Worker } from '../worker.ts';
@@ -28,9 +29,12 @@ interface ServeOptions extends OutputOptions {
 
 /**
  * Runs the API and/or the worker until SIGINT or SIGTERM, then shuts down cleanly. A start-up
- * failure (bad configuration, unreachable database or Redis) is printed and exits with code 1.
+ * failure (bad configuration, unreachable database or Redis) is printed and exits with code 1;
+ * once running, a database outage of any length is ridden out (503 from the API, the job queue
+ * backs off and reconnects).
  */
 export async function runServer(options: ServeOptions): Promise<void> {
+  surviveDatabaseOutages();
   try {
     const config = loadConfig();
     const startedAt = performance.now();

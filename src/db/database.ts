@@ -32,6 +32,12 @@ export function createDb(url: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client losing its connection (server restart) must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('database connection lost:', error.message));
-  pool.on('connect', (client) => runHotQueriesPrepared(client));
+  pool.on('connect', (client) => {
+    runHotQueriesPrepared(client);
+    // A connection lost while checked out (mid-transaction, the server shut down) emits 'error' on
+    // its client, where the pool listens only while the client is idle; unheard, it would end the
+    // process. The statement under way fails on its own, and the pool drops the broken client.
+    client.on('error', () => {});
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
 }

@@ -225,6 +225,11 @@ export class JobQueue {
     }
   }
 
+  /** True from start() until stop() begins: the queue accepts jobs and its workers (if any) fetch them. */
+  get running(): boolean {
+    return !this.stopRequested;
+  }
+
   /** True once stop() has begun: a handler that works through a run of jobs ends it early and hands the rest to new jobs. */
   get stopping(): boolean {
     return this.stopRequested;

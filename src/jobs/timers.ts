@@ -5,6 +5,7 @@
  * the state change it causes. A timer whose handler throws is retried a minute later.
  */
 import { sql } from 'kysely';
+import { isDatabaseUnavailable, OutageLog } from '../db/availability.ts';
 import type { Db, Tx } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 
@@ -32,6 +33,7 @@ export class TimerSweeper {
   /** The sweep in progress (or the last one): sweeps of one sweeper run one after another. */
   private last: Promise<unknown> = Promise.resolve();
   private busy = false;
+  private readonly outage = new OutageLog('the timer sweeper');
 
   constructor(
     private readonly db: Db,
@@ -80,6 +82,8 @@ export class TimerSweeper {
           return true;
         })
         .catch(async (error) => {
+          // The database is away: the timer stays due and the next tick tries again.
+          if (isDatabaseUnavailable(error)) throw error;
           console.error('timer failed; retrying in a minute', error);
           if (current === null) return false;
           await this.db
@@ -100,7 +104,8 @@ export class TimerSweeper {
       if (this.busy) return;
       this.busy = true;
       this.fireDue()
-        .catch((error) => console.error('timer sweep failed; retrying at the next tick', error))
+        .then(() => this.outage.succeeded())
+        .catch((error) => (isDatabaseUnavailable(error) ? this.outage.failed(error) : console.error('timer sweep failed; retrying at the next tick', error)))
         .finally(() => (this.busy = false));
     }, intervalMs);
   }

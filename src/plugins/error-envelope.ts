@@ -7,6 +7,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/availability.ts';
 import { ApiError, type ErrorCode } from '../lib/errors.ts';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -35,6 +36,7 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, error: A
 /** Translates anything thrown into an ApiError. */
 export function toApiError(error: FastifyError | Error): ApiError {
   if (error instanceof ApiError) return error;
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   const fastifyError = error as FastifyError;
   if (fastifyError.validation && fastifyError.validation.length > 0) {
     return new ApiError('validation_error', describeValidation(fastifyError));
@@ -43,6 +45,14 @@ export function toApiError(error: FastifyError | Error): ApiError {
   if (status >= 500) return new ApiError('internal_error', 'Internal server error');
   const code: ErrorCode = status === 404 ? 'not_found' : status === 401 ? 'unauthorized' : status === 429 ? 'rate_limited' : 'validation_error';
   return new ApiError(code, messageFor(fastifyError), { status });
+}
+
+/** 503 internal_error with Retry-After: the database cannot be reached (a transaction under way was rolled back). */
+function databaseUnavailable(): ApiError {
+  return new ApiError('internal_error', 'The service is temporarily unavailable: its database cannot be reached; retry later', {
+    status: 503,
+    headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+  });
 }
 
 function describeValidation(error: FastifyError): string {
@@ -111,7 +121,8 @@ export const errorEnvelopePlugin = fp(async (app: FastifyInstance) => {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error);
-    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (apiError.status === 503) request.log.warn(`request refused: ${error.message}`);
+    else if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendError(reply, request, apiError);
   });
 

@@ -73,6 +73,23 @@ export interface TestAppOptions {
   worker?: boolean;
 }
 
+/** One HTTP request to the service at `baseUrl` (API key, client id and JSON body from `options`); never follows redirects. */
+export async function callAt<T = any>(baseUrl: string, method: string, path: string, options: CallOptions = {}): Promise<Reply<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key) headers['x-api-key'] = options.key;
+  if (options.clientId) headers['x-client-id'] = options.clientId;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
+  const text = await response.text();
+  let parsed: unknown = text;
+  if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+  return { status: response.status, headers: response.headers, body: parsed as T };
+}
+
 /** Starts the application (and, by default, a worker) on a fresh database. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const env = options.env ?? {};
@@ -87,21 +104,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   await app.listen({ port, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  async function call<T>(method: string, path: string, options: CallOptions = {}): Promise<Reply<T>> {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.key) headers['x-api-key'] = options.key;
-    if (options.clientId) headers['x-client-id'] = options.clientId;
-    let body: string | undefined;
-    if (options.body !== undefined) {
-      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
-      headers['content-type'] ??= 'application/json';
-    }
-    const response = await fetch(`${baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
-    const text = await response.text();
-    let parsed: unknown = text;
-    if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
-    return { status: response.status, headers: response.headers, body: parsed as T };
-  }
+  const call = <T>(method: string, path: string, options?: CallOptions) => callAt<T>(baseUrl, method, path, options);
 
   return {
     baseUrl,

@@ -4,7 +4,7 @@
  * how often it listed the consent's accounts (the flaky bank fails by that count).
  * Sandbox controls write it; the sandbox connector reads it.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ExtraTransactions } from './generator.ts';
 
@@ -42,30 +42,46 @@ export class SandboxState {
 
   /** Counts one more listing of the consent's accounts; returns the count including this one. */
   async countListing(connectionId: string): Promise<number> {
-    const row = await this.db
-      .insertInto('sandboxConsents')
-      .values({ connectionId, listings: 1 })
+    const row = await this.insertForConnection(connectionId, { listings: sql`1::integer` })
       .onConflict((oc) => oc.column('connectionId').doUpdateSet({ listings: sql`sandbox_consents.listings + 1` }))
       .returning('listings')
-      .executeTakeFirstOrThrow();
-    return row.listings;
+      .executeTakeFirst();
+    // The connection was deleted meanwhile: nothing is remembered for it.
+    return row?.listings ?? 1;
   }
 
   /** Adds `count` transactions dated at or before `since` (the time of the call) that the next refresh finds. */
   async addTransactions(connectionId: string, count: number, since: Date): Promise<void> {
     const batch = JSON.stringify([{ since: since.toISOString(), count }]);
-    await this.db
-      .insertInto('sandboxConsents')
-      .values({ connectionId, extraBatches: batch })
+    await this.insertForConnection(connectionId, { extraBatches: sql`${batch}::jsonb` })
       .onConflict((oc) => oc.column('connectionId').doUpdateSet({ extraBatches: sql`sandbox_consents.extra_batches || ${batch}::jsonb` }))
       .execute();
   }
 
   private async upsert(connectionId: string, changes: { revoked?: boolean; requireReauth?: boolean }): Promise<void> {
-    await this.db
-      .insertInto('sandboxConsents')
-      .values({ connectionId, ...changes })
+    const values = Object.fromEntries(Object.entries(changes).map(([column, value]) => [column, sql`${value}::boolean`]));
+    await this.insertForConnection(connectionId, values)
       .onConflict((oc) => oc.column('connectionId').doUpdateSet(changes))
       .execute();
+  }
+
+  /**
+   * INSERT ... SELECT from the connection's row, read under FOR KEY SHARE: when a concurrent
+   * delete of the connection (or of its client) commits first, nothing is inserted, where a plain
+   * INSERT would fail its foreign key (a DELETE of a client racing another revoked the same
+   * consents at the bank). `values` are typed SQL expressions (a bare parameter in a select list is text).
+   */
+  private insertForConnection(connectionId: string, values: Record<string, RawBuilder<unknown>>) {
+    const columns = ['connectionId', ...Object.keys(values)] as const;
+    return this.db
+      .insertInto('sandboxConsents')
+      .columns(columns as unknown as ['connectionId'])
+      .expression((eb) =>
+        eb
+          .selectFrom('connections')
+          .select((row) => [row.ref('connections.id').as('connectionId'), ...Object.entries(values).map(([column, value]) => value.as(column))])
+          .where('connections.id', '=', connectionId)
+          .forKeyShare(),
+      );
   }
 }

@@ -10,7 +10,7 @@ import type { Connection, Provider } from '../../db/schema.ts';
 import { localDay } from '../../lib/local-day.ts';
 import type { Banks } from '../../banks/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { ApiError } from '../../lib/errors.ts';
+import { ApiError, notFound } from '../../lib/errors.ts';
 import { addDuration } from '../../lib/iso.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { cancelTimer, scheduleTimer } from '../../jobs/timers.ts';
@@ -87,6 +87,16 @@ export interface LifecycleDeps {
   usage: UsageService;
 }
 
+/**
+ * Locks the connection inside `tx`; 404 not_found when it was deleted meanwhile (a concurrent
+ * DELETE of it or of its client won the race), as a request after that DELETE would answer.
+ */
+async function lockExisting(tx: Tx, connectionId: string): Promise<Connection> {
+  const locked = await connectionsRepository(tx).lock(connectionId);
+  if (!locked) throw notFound(`Connection ${connectionId}`);
+  return locked;
+}
+
 const recoverable = (c: Connection) => {
   if (c.state === 'Disabled') throw new ApiError('connection_not_recoverable', 'The connection is Disabled: it never obtained consent; create a new connection');
 };
@@ -127,9 +137,9 @@ export function lifecycleService(deps: LifecycleDeps) {
   async function revokeNow(connection: Connection, reason: InactiveReason, event: 'ConnectionConsentRevoked' | null, data: Record<string, unknown> = {}): Promise<Connection> {
     if (connection.consentRef) await (await connectorOf(connection)).connector.revokeConsent(connection.consentRef);
     return db.transaction().execute(async (tx) => {
-      const locked = (await connectionsRepository(tx).lock(connection.id))!;
+      const locked = await lockExisting(tx, connection.id);
       if (locked.state === 'Active') await inactivate(tx, locked, reason, event, data);
-      return (await connectionsRepository(tx).lock(connection.id))!;
+      return lockExisting(tx, connection.id);
     });
   }
 
@@ -198,8 +208,10 @@ export function lifecycleService(deps: LifecycleDeps) {
     async expireNow(auth: AuthContext, clientId: string, connectionId: string): Promise<ConnectionView> {
       const connection = await deps.connections.require(auth, clientId, connectionId);
       if (connection.state !== 'Active') throw new ApiError('validation_error', `connectionId: the connection is ${connection.state}; only an Active consent can expire`);
-      await db.transaction().execute((tx) => this.expireConsent(tx, connectionId));
-      return toConnectionView((await connectionsRepository(db).find(connectionId))!);
+      return db.transaction().execute(async (tx) => {
+        await this.expireConsent(tx, connectionId);
+        return toConnectionView(await lockExisting(tx, connectionId));
+      });
     },
 
     /**
@@ -224,7 +236,7 @@ export function lifecycleService(deps: LifecycleDeps) {
 
       if (!userPresent && !(await connector.backgroundRefreshAllowed(connection.consentRef!, provider.code))) {
         await db.transaction().execute(async (tx) => {
-          const locked = (await connectionsRepository(tx).lock(connectionId))!;
+          const locked = await lockExisting(tx, connectionId);
           if (locked.state === 'Active') await inactivate(tx, locked, 'userPresenceRequired', 'ConnectionConsentRevoked', { reason: 'background_refresh_not_allowed' });
         });
         throw new ApiError('background_refresh_not_allowed', 'The bank requires the user to be present; the connection is now Inactive; reconnect with the user');
@@ -233,7 +245,7 @@ export function lifecycleService(deps: LifecycleDeps) {
       const quota = connector.traits(provider.code).dailyRefreshQuota;
       return db.transaction().execute(async (tx) => {
         const repo = connectionsRepository(tx);
-        const locked = (await repo.lock(connectionId))!;
+        const locked = await lockExisting(tx, connectionId);
         const now = clock.now();
         if (locked.state !== 'Active') throw new ApiError('consent_inactive', 'The consent is no longer active; reconnect the connection');
         if (locked.refreshingSince && now.getTime() - locked.refreshingSince.getTime() < REFRESH_STALE_MS) {
@@ -306,8 +318,9 @@ export function lifecycleService(deps: LifecycleDeps) {
       const connection = await deps.connections.require(auth, clientId, connectionId);
       if ((connection.state === 'Active' || connection.state === 'Pending') && connection.consentRef) await (await connectorOf(connection)).connector.revokeConsent(connection.consentRef);
       await db.transaction().execute(async (tx) => {
-        const locked = await connectionsRepository(tx).lock(connectionId);
-        if (locked?.state === 'Active') await inactivate(tx, locked, 'revokedByPartner', 'ConnectionConsentRevoked', { revokedBy: 'partner', deleted: true });
+        // A concurrent DELETE that won the race leaves nothing to delete: this one answers 404 too.
+        const locked = await lockExisting(tx, connectionId);
+        if (locked.state === 'Active') await inactivate(tx, locked, 'revokedByPartner', 'ConnectionConsentRevoked', { revokedBy: 'partner', deleted: true });
         await cancelTimer(tx, 'connection-initiation', connectionId);
         await cancelTimer(tx, 'consent-expiry', connectionId);
         await connectionsRepository(tx).delete(connectionId);
