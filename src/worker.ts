@@ -31,8 +31,9 @@ export async function startWorker(services: Services, sweepMs = 1000): Promise<W
   sweeper.on('connect-session-expiry', (tx, sessionId) => services.connectSessions.expire(tx, sessionId));
   // Downloads wait on banks, not on CPU, and hold a database connection only for their short
   // transactions (never while the bank answers): many run at once (bench/README.md).
-  await services.queue.work('connection-download', (job, attempt) => services.sync.download(job, attempt), services.config.downloadConcurrency);
-  await services.queue.work('connection-download-failed', (job) => services.sync.giveUp(job), 1);
+  // A sandbox connection's download runs on its partner's sandbox clock (lib/partner-clock.ts).
+  await services.queue.work('connection-download', (job, attempt) => services.connections.runInTimeOf(job.connectionId, () => services.sync.download(job, attempt)), services.config.downloadConcurrency);
+  await services.queue.work('connection-download-failed', (job) => services.connections.runInTimeOf(job.connectionId, () => services.sync.giveUp(job)), 1);
   await services.queue.work('consent-revoke', (job) => services.connections.revokeDisabledConsent(job), 1);
   await services.queue.work('webhook-delivery-failed', (job) => services.webhooks.restart(job), 1);
   await services.queue.workBatches(

@@ -75,6 +75,7 @@ function partnerView(p: Partner) {
     subscribeToAllAccounts: p.subscribeToAllAccounts,
     skipConsentScreenAllowed: p.skipConsentScreenAllowed,
     rateLimit: p.rateLimit,
+    consentExpiringNoticeDays: p.consentExpiringNoticeDays,
   };
 }
 
@@ -93,6 +94,7 @@ interface PartnerFlags extends OutputOptions {
   subscribeToAllAccounts?: boolean;
   skipConsentScreenAllowed?: boolean;
   rateLimit?: number | 'default';
+  consentExpiringDays?: number;
 }
 
 function partnerInput(o: PartnerFlags): PartnerInput {
@@ -105,6 +107,7 @@ function partnerInput(o: PartnerFlags): PartnerInput {
     subscribeToAllAccounts: o.subscribeToAllAccounts,
     skipConsentScreenAllowed: o.skipConsentScreenAllowed,
     rateLimit: o.rateLimit === 'default' ? null : o.rateLimit,
+    consentExpiringNoticeDays: o.consentExpiringDays,
   };
 }
 
@@ -117,6 +120,7 @@ const partnerSettings = (command: Command) =>
     .option('--subscribe-to-all-accounts <bool>', 'default of subscribeToAllAccounts', bool)
     .option('--skip-consent-screen-allowed <bool>', 'permit skipConsentScreen', bool)
     .option('--rate-limit <n>', 'requests per second per API key, or "default" (BANKDATA_RATE_LIMIT)', rateLimit)
+    .option('--consent-expiring-days <n>', 'days before a consent ends that ConnectionConsentExpiring is sent (default 7; 0 disables)', Number)
     .addOption(json());
 
 const partner = program.command('partner').description('manage partners');

@@ -18,6 +18,7 @@ import * as webhookDeliveryClaims from './migrations/0011_webhook_delivery_claim
 import * as liveProviders from './migrations/0012_live_providers.ts';
 import * as liveJourneys from './migrations/0013_live_journeys.ts';
 import * as usageEvents from './migrations/0014_usage_events.ts';
+import * as sandboxClock from './migrations/0022_sandbox_clock.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0012_live_providers': liveProviders,
   '0013_live_journeys': liveJourneys,
   '0014_usage_events': usageEvents,
+  '0022_sandbox_clock': sandboxClock,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

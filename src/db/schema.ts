@@ -33,6 +33,10 @@ export interface PartnersTable {
   createdAt: CreatedAt;
   /** Requests per second per API key; null = the default. */
   rateLimit: Generated<number | null>;
+  /** How far this partner's sandbox time runs ahead of real time (sandbox clock), in ms. */
+  sandboxClockOffsetMs: Generated<number>;
+  /** Days before a consent's end that ConnectionConsentExpiring is sent; 0 never. */
+  consentExpiringNoticeDays: Generated<number>;
 }
 
 export interface ApiKeysTable {
@@ -194,6 +198,8 @@ export interface TimersTable {
   refId: string;
   dueAt: Date;
   firedAt: Date | null;
+  /** The partner whose sandbox clock the timer follows; null: real time. */
+  sandboxPartnerId: Generated<string | null>;
 }
 
 export interface WebhookEndpointsTable {

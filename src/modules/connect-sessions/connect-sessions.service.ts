@@ -19,6 +19,7 @@ import { digestsEqual, newId, randomToken, sha256Hex } from '../../lib/ids.ts';
 import { addDuration, isCountryCode, isLanguageCode } from '../../lib/iso.ts';
 import { matchesAnyReturnUrl, returnUrlWithResult } from '../../lib/return-url.ts';
 import { scheduleTimer } from '../../jobs/timers.ts';
+import { adoptTimeScope } from '../../lib/partner-clock.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { AccountsService, AccountView } from '../accounts/accounts.service.ts';
 import type { ClientsService } from '../clients/clients.service.ts';
@@ -161,6 +162,11 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
   /** The partner's view of the session, as the services it calls expect (the key that created it is not needed). */
   async function authFor(s: ConnectSession, tx?: Tx): Promise<AuthContext> {
     return { partner: await deps.partners.show(s.partnerId, tx), mode: s.mode, keyId: `connect-session:${s.id}` };
+  }
+
+  /** The hosted flow's request follows the session's partner's sandbox clock from here (lib/partner-clock.ts). */
+  async function adoptTimeOf(s: ConnectSession): Promise<void> {
+    adoptTimeScope(await deps.partners.timeScope(s.partnerId, s.mode));
   }
 
   /** Session `id` as stored now; not_found once it was deleted (its client deleted, or pruned). */
@@ -363,6 +369,7 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
     async open(token: string): Promise<OpenResult> {
       const s = await repo.findByTokenHash(sha256Hex(token));
       if (!s) return { kind: 'unknown' };
+      await adoptTimeOf(s);
       const browserToken = randomToken();
       if (s.tokenUsedAt || !(await repo.consumeToken(s.id, sha256Hex(browserToken), clock.now()))) return { kind: 'used', session: s };
       return { kind: 'opened', session: await expireIfDue(await reload(s.id)), browserToken };
@@ -371,6 +378,7 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
     /** Session `id` (expired first when due), or undefined when there is none. Who may act on it is the caller's check (isBrowserOf). */
     async find(id: string): Promise<ConnectSession | undefined> {
       const s = await repo.find(id);
+      if (s) await adoptTimeOf(s);
       return s && expireIfDue(s);
     },
 

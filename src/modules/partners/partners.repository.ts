@@ -14,7 +14,7 @@ export interface NewPartner {
   returnUrlPatterns: string[];
 }
 
-export type PartnerChanges = Partial<Omit<NewPartner, 'id'> & { subscribeToAllAccounts: boolean; skipConsentScreenAllowed: boolean; rateLimit: number | null }>;
+export type PartnerChanges = Partial<Omit<NewPartner, 'id'> & { subscribeToAllAccounts: boolean; skipConsentScreenAllowed: boolean; rateLimit: number | null; consentExpiringNoticeDays: number; sandboxClockOffsetMs: number }>;
 
 export function partnersRepository(db: Db) {
   const prepared = new PreparedQueries(db);

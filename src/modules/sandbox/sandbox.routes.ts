@@ -7,7 +7,9 @@
  * - `.../require-reauth` makes the next refreshes demand re-authentication;
  * - `.../transactions {count}` adds transactions the next refresh finds;
  * - `POST /v1/sandbox/connect-sessions/{sessionId}/complete {providerId?, outcome?, username?, deselectAccountIds?}`
- *   drives a hosted connect session past the bank and through account selection.
+ *   drives a hosted connect session past the bank and through account selection;
+ * - `GET|POST|DELETE /v1/sandbox/clock` reads, advances (`{advance: 'P91D'}`) or resets the
+ *   partner's sandbox clock (docs/sandbox.md "Sandbox clock").
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -20,6 +22,7 @@ import { ClientHeaders, errorResponses, Uuid } from '../../lib/schemas.ts';
 import type { LifecycleService } from '../connections/connections.lifecycle.ts';
 import { toConnectionView, type ConnectionsService } from '../connections/connections.service.ts';
 import type { ConnectSessionsService, SandboxCompleteInput } from '../connect-sessions/connect-sessions.service.ts';
+import type { PartnersService } from '../partners/partners.service.ts';
 
 interface SandboxDeps {
   connections: ConnectionsService;
@@ -27,12 +30,21 @@ interface SandboxDeps {
   state: SandboxState;
   clock: Clock;
   connectSessions: ConnectSessionsService;
+  partners: PartnersService;
 }
+
+const ClockView = Type.Object(
+  {
+    now: Type.String({ format: 'date-time', description: "the partner's sandbox time (UTC)" }),
+    offsetMs: Type.Integer({ minimum: 0, description: 'how far the sandbox clock runs ahead of real time, in milliseconds' }),
+  },
+  { $id: 'SandboxClock' },
+);
 
 const Params = Type.Object({ connectionId: Uuid });
 const scoped = (request: FastifyRequest) => [request.auth, request.headers['x-client-id'] as string, (request.params as { connectionId: string }).connectionId] as const;
 
-export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { connections, lifecycle, state, clock, connectSessions }) => {
+export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { connections, lifecycle, state, clock, connectSessions, partners }) => {
   app.addHook('preHandler', async (request: FastifyRequest) => {
     if (request.auth.mode !== 'sandbox') throw new ApiError('not_found', 'Sandbox controls exist for sandbox keys only');
   });
@@ -87,6 +99,21 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { conn
       if (input.username !== undefined && !parseTestUser(input.username)) throw invalid('body.username', 'is not a sandbox test user (user_ok, user_slow, user_many, user_empty, error.<code>, ...)');
       return connectSessions.sandboxComplete(request.auth, request.headers['x-client-id'] as string, (request.params as { sessionId: string }).sessionId, input);
     },
+  );
+
+  const clockSchema = (summary: string, description: string, body?: ReturnType<typeof Type.Object>) => ({
+    schema: { tags: ['Sandbox'], summary, description, ...(body ? { body } : {}), response: { 200: ClockView, ...errorResponses() } },
+  });
+  const clockScope =
+    'It moves time for this partner\'s sandbox only: consent expiry, ConnectionConsentExpiring, the refresh cooldown and daily quota, connect-session expiry and the 22-minute authorization check fire as if that time had passed (with their webhooks), and the sandbox bank sees that time. Live data and other partners keep real time.';
+  app.get('/v1/sandbox/clock', clockSchema('Read the sandbox clock', `The partner's sandbox time and its offset from real time. ${clockScope}`), async (request) => partners.sandboxClock(request.auth.partner.id));
+  app.post(
+    '/v1/sandbox/clock',
+    clockSchema('Advance the sandbox clock', `Moves the partner's sandbox clock forward by \`advance\`, an ISO 8601 duration (P91D, PT22M, P1M). ${clockScope}`, Type.Object({ advance: Type.String({ maxLength: 40, description: 'ISO 8601 duration, positive, e.g. P91D' }) })),
+    async (request) => partners.sandboxClock(request.auth.partner.id, { advance: (request.body as { advance: string }).advance }),
+  );
+  app.delete('/v1/sandbox/clock', clockSchema('Reset the sandbox clock', `Returns the partner's sandbox clock to real time. What happened meanwhile stays; timers scheduled on the advanced clock fire when real time reaches them. ${clockScope}`), async (request) =>
+    partners.sandboxClock(request.auth.partner.id, { reset: true }),
   );
 
   const control = (path: string, summary: string, description: string, run: (request: FastifyRequest) => Promise<unknown>) =>
