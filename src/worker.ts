@@ -27,6 +27,7 @@ export async function startWorker(services: Services, sweepMs = 1000): Promise<W
   const sweeper = new TimerSweeper(services.db, services.clock);
   sweeper.on('connection-initiation', (tx, connectionId) => services.connections.checkCompletion(tx, connectionId));
   sweeper.on('consent-expiry', (tx, connectionId) => services.lifecycle.expireConsent(tx, connectionId));
+  sweeper.on('consent-expiring', (tx, connectionId) => services.lifecycle.noticeConsentExpiring(tx, connectionId));
   sweeper.on('webhook-retry', (tx, deliveryId) => services.webhooks.retryDue(tx, deliveryId));
   sweeper.on('connect-session-expiry', (tx, sessionId) => services.connectSessions.expire(tx, sessionId));
   // Downloads wait on banks, not on CPU, and hold a database connection only for their short

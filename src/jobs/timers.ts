@@ -12,7 +12,7 @@ import type { Db, Tx } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import { runInTimeScope, sandboxPartnerInScope } from '../lib/partner-clock.ts';
 
-export type TimerKind = 'connection-initiation' | 'consent-expiry' | 'webhook-retry' | 'connect-session-expiry';
+export type TimerKind = 'connection-initiation' | 'consent-expiry' | 'consent-expiring' | 'webhook-retry' | 'connect-session-expiry';
 
 export type TimerHandler = (tx: Tx, refId: string) => Promise<void>;
 

@@ -80,6 +80,8 @@ export interface ConnectionView {
   errorDesc: string | null;
   providerId: string;
   createdAt: string;
+  /** UTC ISO-8601; null before the first consent. */
+  consentExpiresAt: string | null;
 }
 
 export interface Journey {
@@ -93,6 +95,7 @@ export const toConnectionView = (c: Connection): ConnectionView => ({
   errorDesc: c.errorDesc,
   providerId: c.providerId,
   createdAt: c.createdAt.toISOString(),
+  consentExpiresAt: c.consentExpiresAt?.toISOString() ?? null,
 });
 
 export const subjectOf = (c: Connection): EventSubject => ({ partnerId: c.partnerId, mode: c.mode, clientId: c.clientId, connectionId: c.id, sessionId: c.sessionId });
