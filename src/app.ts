@@ -75,7 +75,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(accountsRoutes, { accounts: services.accounts });
   app.addSchema(ConnectSessionSchema);
   await app.register(connectSessionsRoutes, { connectSessions: services.connectSessions });
-  await app.register(sandboxRoutes, { connections: services.connections, lifecycle: services.lifecycle, state: services.banks.sandbox.state, clock: services.time, connectSessions: services.connectSessions, partners: services.partners });
+  await app.register(sandboxRoutes, { connections: services.connections, lifecycle: services.lifecycle, state: services.banks.sandbox.state, clock: services.time, connectSessions: services.connectSessions, partners: services.partners, accounts: services.accounts });
 
   // Hosted pages: HTML forms, no API key.
   await app.register(async (hosted) => {

@@ -2,6 +2,7 @@
  * Table types for Kysely. Columns are snake_case in PostgreSQL and camelCase here
  * (CamelCasePlugin). Times are timestamptz (Date in UTC).
  */
+import type { BankTransaction } from '../banks/connector.ts';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Mode } from '../lib/ids.ts';
 import type { Xs2aConfig } from '../banks/berlin-group/config.ts';
@@ -300,7 +301,8 @@ export interface SandboxConsentsTable {
   /** How often the bank listed this consent's accounts (the flaky bank fails by it). */
   listings: Generated<number>;
   /** Transactions added by the sandbox control: one batch per call, `since` a UTC ISO-8601 time. */
-  extraBatches: ColumnType<{ since: string; count: number }[], string | undefined, string>;
+  /** Batches of the transactions control: `{since, count}` generated ones, or `{since, accountExternalId, transactions}` the partner's own (recordDate ISO strings). */
+  extraBatches: ColumnType<({ since: string; count: number } | { since: string; accountExternalId: string; transactions: (Omit<BankTransaction, 'recordDate'> & { recordDate: string })[] })[], string | undefined, string>;
 }
 
 export type ConnectSessionState =

@@ -5,7 +5,8 @@
  * - `.../expire-consent` expires an Active consent now (ConnectionConsentExpired);
  * - `.../revoke-at-bank` revokes it at the bank (ConnectionConsentRevoked);
  * - `.../require-reauth` makes the next refreshes demand re-authentication;
- * - `.../transactions {count}` adds transactions the next refresh finds;
+ * - `.../transactions {count}` adds generated transactions the next refresh finds, and
+ *   `{accountId?, transactions: [...]}` exactly the partner's own (custom-transactions.ts);
  * - `POST /v1/sandbox/connect-sessions/{sessionId}/complete {providerId?, outcome?, username?, deselectAccountIds?}`
  *   drives a hosted connect session past the bank and through account selection;
  * - `GET|POST|DELETE /v1/sandbox/clock` reads, advances (`{advance: 'P91D'}`) or resets the
@@ -23,6 +24,8 @@ import type { LifecycleService } from '../connections/connections.lifecycle.ts';
 import { toConnectionView, type ConnectionsService } from '../connections/connections.service.ts';
 import type { ConnectSessionsService, SandboxCompleteInput } from '../connect-sessions/connect-sessions.service.ts';
 import type { PartnersService } from '../partners/partners.service.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import { addCustomTransactions, type CustomTransactionInput } from './custom-transactions.ts';
 
 interface SandboxDeps {
   connections: ConnectionsService;
@@ -31,7 +34,39 @@ interface SandboxDeps {
   clock: Clock;
   connectSessions: ConnectSessionsService;
   partners: PartnersService;
+  accounts: AccountsService;
 }
+
+const detail = Type.Optional(Type.Union([Type.String({ maxLength: 140 }), Type.Null()]));
+const TransactionsBody = Type.Object(
+  {
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'generated card payments to add (instead of transactions)' })),
+    accountId: Type.Optional(Uuid),
+    transactions: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            amount: Type.Number({ minimum: -1e12, maximum: 1e12, description: 'in the account currency; negative = outgoing; at most 2 decimals' }),
+            currencyCode: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', description: "ISO 4217; default the account's" })),
+            recordDate: Type.Optional(Type.String({ format: 'date-time', description: 'UTC; default now by the sandbox clock; not in its future, at most 89 days back' })),
+            recordState: Type.Optional(Type.Union([Type.Literal('Cleared'), Type.Literal('Uncleared')], { description: 'default Cleared; Uncleared clears 3 days after it was added' })),
+            note: Type.Optional(Type.String({ maxLength: 500 })),
+            counterParty: Type.Optional(Type.String({ maxLength: 200 })),
+            details: Type.Optional(
+              Type.Object(
+                { variableSymbol: detail, constantSymbol: detail, specificSymbol: detail, transactionCode: detail, creditorReference: detail, externalCategoryName: detail, mccCode: detail, others: detail },
+                { additionalProperties: false },
+              ),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        { minItems: 1, maxItems: 1000 },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 const ClockView = Type.Object(
   {
@@ -44,7 +79,7 @@ const ClockView = Type.Object(
 const Params = Type.Object({ connectionId: Uuid });
 const scoped = (request: FastifyRequest) => [request.auth, request.headers['x-client-id'] as string, (request.params as { connectionId: string }).connectionId] as const;
 
-export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { connections, lifecycle, state, clock, connectSessions, partners }) => {
+export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { connections, lifecycle, state, clock, connectSessions, partners, accounts }) => {
   app.addHook('preHandler', async (request: FastifyRequest) => {
     if (request.auth.mode !== 'sandbox') throw new ApiError('not_found', 'Sandbox controls exist for sandbox keys only');
   });
@@ -82,7 +117,7 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { conn
         tags: ['Sandbox'],
         summary: 'Drive a connect session without a browser',
         description:
-          'Before the bank: confirms the bank (providerId, or the one the session was created with) and finishes the bank journey with outcome as test user username (default user_ok); answers the session (Fetching, Failed or Cancelled). Once the session is AwaitingAccountSelection (accounts stored): finishes the account selection, unsubscribing deselectAccountIds; the session is Completed when the connection is Active.',
+          'Finishes the whole session in one call when outcome is left out: confirms the bank (providerId, or the one the session was created with), finishes the bank journey as test user username (default user_ok), waits for the download to list the accounts, keeps them all but deselectAccountIds, and answers once the session is Completed (or Failed, Cancelled, Expired), or 30 s after the call with its current state. In two steps: with outcome (Ok, Error, Cancelled) the call ends after the bank and answers the session (Fetching, Failed or Cancelled); a second call, with deselectAccountIds once the session is AwaitingAccountSelection (account ids from GET /v1/connections/{connectionId}/accounts?subscription=all), finishes the account selection and answers like the one call.',
         params: Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 100 }) }),
         headers: ClientHeaders,
         body: Type.Object({
@@ -126,7 +161,7 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { conn
           description,
           params: Params,
           headers: ClientHeaders,
-          ...(path === 'transactions' ? { body: Type.Object({ count: Type.Integer({ minimum: 1, maximum: 1000 }) }) } : {}),
+          ...(path === 'transactions' ? { body: TransactionsBody } : {}),
           response: { 200: Type.Ref('Connection'), ...errorResponses() },
         },
       },
@@ -140,9 +175,19 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { conn
     await state.setRequireReauth(connection.id, true);
     return toConnectionView(connection);
   });
-  control('transactions', 'Add transactions for the next refresh', 'Adds `count` new Uncleared card payments to the first current account, dated now and one minute apart before it, and includes them in its balance; the next refresh finds them (no need to move the clock).', async (r) => {
-    const connection = await connections.require(...scoped(r));
-    await state.addTransactions(connection.id, (r.body as { count: number }).count, clock.now());
-    return toConnectionView(connection);
-  });
+  control(
+    'transactions',
+    'Add transactions for the next refresh',
+    "With `{count}`: adds `count` new Uncleared card payments to the first current account, dated now (by the sandbox clock) and one minute apart before it. With `{accountId?, transactions}` (up to 1,000): adds exactly these transactions to the account (default: the first current account as GET .../accounts lists them), each with a stable id at the bank; defaults: currencyCode the account's, recordDate now, recordState Cleared, empty note and counterParty, null details. Either way they count in the account's balance and the next refresh finds them, enriched like any other.",
+    async (r) => {
+      const body = r.body as { count?: number; accountId?: string; transactions?: CustomTransactionInput[] };
+      if ((body.count === undefined) === (body.transactions === undefined)) throw invalid('body', 'give either count or transactions');
+      if (body.count !== undefined && body.accountId !== undefined) throw invalid('body.accountId', 'goes with transactions; count adds to the first current account');
+      const [auth, clientId, connectionId] = scoped(r);
+      const connection = await connections.require(auth, clientId, connectionId);
+      if (body.transactions) await addCustomTransactions({ accounts, state, clock }, { auth, clientId, connectionId }, { accountId: body.accountId, transactions: body.transactions });
+      else await state.addTransactions(connection.id, body.count!, clock.now());
+      return toConnectionView(connection);
+    },
+  );
 };
