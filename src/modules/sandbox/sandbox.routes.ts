@@ -37,7 +37,8 @@ interface SandboxDeps {
   accounts: AccountsService;
 }
 
-const detail = Type.Optional(Type.Union([Type.String({ maxLength: 140 }), Type.Null()]));
+// Null first: the validator coerces types, and a null would pass as "" through a string branch tried first.
+const detail = Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 140 })]));
 const TransactionsBody = Type.Object(
   {
     count: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'generated card payments to add (instead of transactions)' })),
