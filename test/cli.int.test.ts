@@ -88,10 +88,10 @@ describe('bankdata CLI', { timeout: 240_000 }, () => {
 
     const created = await cli(port, 'partner', 'create', '--name', 'CLI Partner', '--capabilities', 'refresh,reconnect', '--countries', 'CZ,SK');
     expect(created.apiKey).toMatch(/^svc_test_/);
-    const changed = await cli(port, 'partner', 'set', '--partner', created.partnerId, '--consent-duration', 'P30D', '--return-url-pattern', 'https://app.example.com/*');
-    expect(changed.consentDuration).toBe('P30D');
+    const changed = await cli(port, 'partner', 'set', '--partner', created.partnerId, '--consent-duration', 'P30D', '--return-url-pattern', 'https://app.example.com/*', '--consent-expiring-days', '3');
+    expect(changed).toMatchObject({ consentDuration: 'P30D', consentExpiringNoticeDays: 3 });
     const fresh = await fetch(`http://127.0.0.1:${port}/v1/partner/config`, { headers: { 'x-api-key': created.apiKey } });
-    expect((await fresh.json()).consentDuration).toBe('P30D');
+    expect(await fresh.json()).toMatchObject({ consentDuration: 'P30D', consentExpiringNoticeDays: 3 });
 
     const live = await cli(port, 'key', 'create', '--partner', created.partnerId, '--mode', 'live');
     expect(live.apiKey).toMatch(/^svc_live_/);

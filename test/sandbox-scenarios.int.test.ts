@@ -247,6 +247,17 @@ describe('sandbox clock per partner', () => {
     expect(hooks(p, id).filter((h) => h.type === 'ConnectionConsentExpiring').map((h) => h.data.consentExpiresAt).at(-1)).toBe(renewed);
   });
 
+  it('consentExpiringNoticeDays 0 sends no notice; the partner configuration shows the setting', async () => {
+    const p = await partner('P90D');
+    await t.services.partners.set(p.partnerId, { consentExpiringNoticeDays: 0 });
+    expect((await t.call('GET', '/v1/partner/config', { key: p.apiKey })).body.consentExpiringNoticeDays).toBe(0);
+    const id = await connect(t, p.apiKey, p.clientId);
+    await clock(p, 'POST', { advance: 'P89D' });
+    await t.worker!.sweeper.fireDue();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(typesOf(p, id)).not.toContain('ConnectionConsentExpiring');
+  });
+
   it('the refresh cooldown and connect-session expiry follow the partner clock', async () => {
     const p = await partner();
     const id = await connect(t, p.apiKey, p.clientId);
@@ -255,6 +266,17 @@ describe('sandbox clock per partner', () => {
     expect(refused.body.error.code).toBe('refresh_cooldown');
     await clock(p, 'POST', { advance: 'PT10M' });
     await refreshed(p, id);
+
+    // The daily quota (one refresh a day at this bank) resets at the partner's next UTC midnight.
+    const quoted = await connect(t, p.apiKey, p.clientId, 'user_ok', 'dunaj_quota_xf');
+    await refreshed(p, quoted);
+    const over = await call(p, 'POST', `/v1/connections/${quoted}/refresh`);
+    expect(over.body.error.code).toBe('refresh_quota_exceeded');
+    const midnight = Date.parse(over.body.error.nextRefreshPossibleAt ?? over.body.nextRefreshPossibleAt);
+    expect(new Date(midnight).toISOString()).toMatch(/T00:00:00\.000Z$/);
+    expect(midnight).toBeGreaterThan(Date.parse((await clock(p, 'GET')).body.now));
+    await clock(p, 'POST', { advance: 'P1D' });
+    await refreshed(p, quoted);
 
     const sessionId = await newSession(p);
     const expiresAt = (await call(p, 'GET', `/v1/connect-sessions/${sessionId}`)).body.expiresAt;

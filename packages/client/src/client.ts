@@ -134,6 +134,8 @@ export function createClient(options: ClientOptions) {
     partner: {
       /** GET /v1/partner/config: the partner's configuration. */
       config: () => send(() => api.GET('/v1/partner/config')),
+      /** GET /v1/partner/usage: metered live events per UTC day (`from`, `to`: YYYY-MM-DD); a sandbox key gets zeros. */
+      usage: (query: QueryOf<'/v1/partner/usage', 'get'> = {}) => send(() => api.GET('/v1/partner/usage', { params: { query } })),
     },
     providers,
     clients: {
@@ -203,7 +205,16 @@ export function createClient(options: ClientOptions) {
       /** POST /v1/sandbox/connections/{connectionId}/require-reauth */
       requireReauth: (connectionId: string, options: ClientScope) =>
         send(() => api.POST('/v1/sandbox/connections/{connectionId}/require-reauth', { params: { path: { connectionId }, header: scoped(options) } })),
-      /** POST /v1/sandbox/connections/{connectionId}/transactions: adds transactions for the next refresh. */
+      /** The partner's sandbox clock (docs/sandbox.md "Sandbox clock"): `{now, offsetMs}`. */
+      clock: {
+        /** GET /v1/sandbox/clock */
+        get: () => send(() => api.GET('/v1/sandbox/clock')),
+        /** POST /v1/sandbox/clock: moves the partner's sandbox time forward by an ISO 8601 duration (e.g. `P91D`). */
+        advance: (advance: string) => send(() => api.POST('/v1/sandbox/clock', { body: { advance } })),
+        /** DELETE /v1/sandbox/clock: back to real time. */
+        reset: () => send(() => api.DELETE('/v1/sandbox/clock')),
+      },
+      /** POST /v1/sandbox/connections/{connectionId}/transactions: adds generated (`{count}`) or your own (`{accountId?, transactions}`) transactions for the next refresh. */
       addTransactions: (connectionId: string, body: BodyOf<'/v1/sandbox/connections/{connectionId}/transactions', 'post'>, options: ClientScope) =>
         send(() => api.POST('/v1/sandbox/connections/{connectionId}/transactions', { body, params: { path: { connectionId }, header: scoped(options) } })),
     },

@@ -3118,14 +3118,14 @@ export interface paths {
                             note?: string;
                             counterParty?: string;
                             details?: {
-                                variableSymbol?: string | null;
-                                constantSymbol?: string | null;
-                                specificSymbol?: string | null;
-                                transactionCode?: string | null;
-                                creditorReference?: string | null;
-                                externalCategoryName?: string | null;
-                                mccCode?: string | null;
-                                others?: string | null;
+                                variableSymbol?: null | string;
+                                constantSymbol?: null | string;
+                                specificSymbol?: null | string;
+                                transactionCode?: null | string;
+                                creditorReference?: null | string;
+                                externalCategoryName?: null | string;
+                                mccCode?: null | string;
+                                others?: null | string;
                             };
                         }[];
                     };
@@ -3459,6 +3459,8 @@ export interface components {
             };
             /** @description ISO 8601 duration */
             consentDuration: string;
+            /** @description days before a consent ends that ConnectionConsentExpiring is sent; 0: never */
+            consentExpiringNoticeDays: number;
             /** @description null: every country */
             countries: string[] | null;
             webhook: {

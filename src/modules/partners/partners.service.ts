@@ -45,6 +45,8 @@ export interface PartnerConfig {
   mode: Mode;
   capabilities: Capabilities;
   consentDuration: string;
+  /** Days before a consent ends that ConnectionConsentExpiring is sent; 0 never. */
+  consentExpiringNoticeDays: number;
   countries: string[] | null;
   webhook: { signatureVersion: 'v1' };
 }
@@ -184,6 +186,7 @@ export function partnersService(db: Db, clock: Clock) {
         mode: auth.mode,
         capabilities: { ...noCapabilities, ...p.capabilities },
         consentDuration: p.consentDuration,
+        consentExpiringNoticeDays: p.consentExpiringNoticeDays,
         countries: p.countries,
         webhook: { signatureVersion: 'v1' },
       };
