@@ -286,6 +286,33 @@ describe('sandbox clock per partner', () => {
     expect((await call(p, 'GET', `/v1/connect-sessions/${sessionId}`)).body).toMatchObject({ state: 'Expired', error: 'session_expired' });
   });
 
+  it('the 22-minute check of an unfinished bank journey fires by the partner clock', async () => {
+    const p = await partner();
+    const created = await call(p, 'POST', '/v1/connections', { returnUrl: 'http://localhost:8080/done', providerId: await providerId(t, providerIds.vltava) });
+    expect(created.status).toBe(200);
+    const id = created.body.connectionId;
+    await clock(p, 'POST', { advance: 'PT23M' });
+    await t.worker!.sweeper.fireDue();
+    await waitForHook(p, id, 'ConnectionCreateFailed');
+    expect(hooks(p, id).find((h) => h.type === 'ConnectionCreateFailed').data.error.code).toBe('authorization_timeout');
+    expect((await call(p, 'GET', `/v1/connections/${id}`)).body.state).toBe('Disabled');
+  });
+
+  it("the same partner's live data keeps real time", async () => {
+    const p = await partner();
+    const live = { ...p, apiKey: await t.newKey(p.partnerId, 'live') };
+    live.clientId = await t.newClient(live.apiKey);
+    const liveSession = (await call(live, 'POST', '/v1/connect-sessions', { returnUrl: 'http://localhost:8080/done' })).body;
+    const sandboxSession = (await call(p, 'POST', '/v1/connect-sessions', { returnUrl: 'http://localhost:8080/done' })).body;
+    expect(Math.abs(Date.parse(liveSession.expiresAt) - (t.clock.now().getTime() + 30 * 60_000))).toBeLessThan(5000);
+    await clock(p, 'POST', { advance: 'P1D' });
+    await t.worker!.sweeper.fireDue();
+    expect((await call(p, 'GET', `/v1/connect-sessions/${sandboxSession.sessionId}`)).body.state).toBe('Expired');
+    expect((await call(live, 'GET', `/v1/connect-sessions/${liveSession.sessionId}`)).body.state).toBe('AwaitingBankSelection');
+    const liveLater = (await call(live, 'POST', '/v1/connect-sessions', { returnUrl: 'http://localhost:8080/done' })).body;
+    expect(Math.abs(Date.parse(liveLater.expiresAt) - (t.clock.now().getTime() + 30 * 60_000))).toBeLessThan(5000);
+  });
+
   it('validates the duration; live keys get 404', async () => {
     const p = await partner();
     for (const advance of ['-P1D', 'P0D', '91 days', 'P20Y']) expect(errorCode(await clock(p, 'POST', { advance })), advance).toBe('validation_error');
