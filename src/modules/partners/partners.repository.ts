@@ -33,6 +33,12 @@ export function partnersRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** The partner's sandbox clock offset (ms), its row locked until the transaction ends; undefined for no partner. */
+    async lockSandboxClock(id: string): Promise<number | undefined> {
+      const row = await db.selectFrom('partners').select('sandboxClockOffsetMs').where('id', '=', id).forUpdate().executeTakeFirst();
+      return row && Number(row.sandboxClockOffsetMs);
+    },
+
     find(id: string): Promise<Partner | undefined> {
       return db.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirst();
     },

@@ -127,18 +127,23 @@ export function partnersService(db: Db, clock: Clock) {
      * with `reset` it returns to real time.
      */
     async sandboxClock(partnerId: string, change: { advance?: string; reset?: boolean } = {}): Promise<{ now: string; offsetMs: number }> {
-      const partner = await mustFind(partnerId);
-      let offsetMs = Number(partner.sandboxClockOffsetMs);
-      if (change.advance !== undefined) {
-        if (!isDuration(change.advance)) throw invalid('body.advance', 'must be an ISO 8601 duration such as P91D or PT22M');
-        const from = new Date(clock.now().getTime() + offsetMs);
-        const step = addDuration(from, change.advance).getTime() - from.getTime();
-        if (step <= 0) throw invalid('body.advance', 'must move the clock forward (a positive duration)');
-        if (offsetMs + step > MAX_SANDBOX_OFFSET_MS) throw invalid('body.advance', 'would move the sandbox clock more than 10 years ahead; reset it first');
-        offsetMs += step;
-      }
-      if (change.reset) offsetMs = 0;
-      if (offsetMs !== Number(partner.sandboxClockOffsetMs)) await repo.update(partnerId, { sandboxClockOffsetMs: offsetMs });
+      if (change.advance !== undefined && !isDuration(change.advance)) throw invalid('body.advance', 'must be an ISO 8601 duration such as P91D or PT22M');
+      // Under the partner's row lock: two advances at once both count.
+      const offsetMs = await db.transaction().execute(async (tx) => {
+        const r = partnersRepository(tx);
+        const current = await r.lockSandboxClock(partnerId);
+        if (current === undefined) throw notFound(`Partner ${partnerId}`);
+        let next = change.reset ? 0 : current;
+        if (change.advance !== undefined) {
+          const from = new Date(clock.now().getTime() + current);
+          const step = addDuration(from, change.advance).getTime() - from.getTime();
+          if (step <= 0) throw invalid('body.advance', 'must move the clock forward (a positive duration)');
+          if (current + step > MAX_SANDBOX_OFFSET_MS) throw invalid('body.advance', 'would move the sandbox clock more than 10 years ahead; reset it first');
+          next = current + step;
+        }
+        if (next !== current) await r.update(partnerId, { sandboxClockOffsetMs: next });
+        return next;
+      });
       return { now: new Date(clock.now().getTime() + offsetMs).toISOString(), offsetMs };
     },
 
