@@ -76,7 +76,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(accountsRoutes, { accounts: services.accounts });
   app.addSchema(ConnectSessionSchema);
   await app.register(connectSessionsRoutes, { connectSessions: services.connectSessions });
-  await app.register(sandboxRoutes, { connections: services.connections, lifecycle: services.lifecycle, state: services.banks.sandbox.state, clock: services.clock, connectSessions: services.connectSessions });
+  await app.register(sandboxRoutes, { connections: services.connections, lifecycle: services.lifecycle, state: services.banks.sandbox.state, clock: services.time, connectSessions: services.connectSessions, partners: services.partners, accounts: services.accounts });
   await app.register(simplefinRoutes, { simplefin: services.simplefin });
   // SimpleFIN's own protocol under the access URL: HTTP Basic auth, no API key.
   await app.register(simplefinProtocolRoutes, { simplefin: services.simplefin, clock: services.clock, countRequests: !services.config.redisUrl });

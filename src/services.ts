@@ -10,6 +10,7 @@ import { Banks } from './banks/index.ts';
 import { SandboxState } from './banks/sandbox/sandbox-state.ts';
 import { JobQueue } from './jobs/queue.ts';
 import type { Clock } from './lib/clock.ts';
+import { PartnerClock } from './lib/partner-clock.ts';
 import { CursorCodec } from './lib/cursor.ts';
 import { accountsService } from './modules/accounts/accounts.service.ts';
 import { clientsService } from './modules/clients/clients.service.ts';
@@ -48,22 +49,26 @@ export async function createServices(deps: Deps) {
   const queue = await JobQueue.start(deps.databaseUrl, { maintenance: deps.maintenance ?? false, env });
   const events = new EventLog();
   const webhooks = webhooksService({ db, clock, queue, events, keys, allowPrivateUrls: config.allowPrivateWebhookUrls });
-  const banks = new Banks({ baseUrl: config.baseUrl, slowMs: Number(env.BANKDATA_SANDBOX_SLOW_MS ?? 60_000), state: new SandboxState(db), clock });
+  // Connections, sessions and the sandbox bank follow the partner's sandbox clock inside its scope.
+  const time = new PartnerClock(clock);
+  const banks = new Banks({ baseUrl: config.baseUrl, slowMs: Number(env.BANKDATA_SANDBOX_SLOW_MS ?? 60_000), state: new SandboxState(db), clock: time });
   const partners = partnersService(db, clock);
   const usage = usageService(db, clock);
   const providers = providersService(db, cursors);
   const clients = clientsService(db);
-  const connections = connectionsService({ db, clock, config, queue, events, banks, providers, clients, partners });
-  const lifecycle = lifecycleService({ db, clock, queue, events, banks, providers, partners, connections, usage });
-  const accounts = accountsService({ db, clock, cursors, queue, connections });
-  const sync = syncService({ db, clock, events, banks, providers, connections, lifecycle, accounts });
-  const connectSessions = connectSessionsService({ db, clock, config, partners, clients, providers, connections, lifecycle, accounts, cursors });
+  const connections = connectionsService({ db, clock: time, config, queue, events, banks, providers, clients, partners });
+  const lifecycle = lifecycleService({ db, clock: time, queue, events, banks, providers, partners, connections, usage });
+  const accounts = accountsService({ db, clock: time, cursors, queue, connections });
+  const sync = syncService({ db, clock: time, events, banks, providers, connections, lifecycle, accounts });
+  const connectSessions = connectSessionsService({ db, clock: time, config, partners, clients, providers, connections, lifecycle, accounts, cursors });
   const simplefin = simplefinService({ db, clock, config, partners });
-  followConnectionEvents(events, clock);
+  followConnectionEvents(events, time);
   clients.onPurge((_auth, clientId) => connections.revokeAllForClient(clientId));
   return {
     db,
     clock,
+    /** The clock of connections and sessions: the partner's sandbox time inside its scope (lib/partner-clock.ts). */
+    time,
     config,
     cursors,
     queue,

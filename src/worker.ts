@@ -40,12 +40,14 @@ export async function startWorker(services: Services, sweepMs = 1000): Promise<W
   const sweeper = new TimerSweeper(services.db, services.clock);
   sweeper.on('connection-initiation', (tx, connectionId) => services.connections.checkCompletion(tx, connectionId));
   sweeper.on('consent-expiry', (tx, connectionId) => services.lifecycle.expireConsent(tx, connectionId));
+  sweeper.on('consent-expiring', (tx, connectionId) => services.lifecycle.noticeConsentExpiring(tx, connectionId));
   sweeper.on('webhook-retry', (tx, deliveryId) => services.webhooks.retryDue(tx, deliveryId));
   sweeper.on('connect-session-expiry', (tx, sessionId) => services.connectSessions.expire(tx, sessionId));
   // Downloads wait on banks, not on CPU, and hold a database connection only for their short
   // transactions (never while the bank answers): many run at once (bench/README.md).
-  await services.queue.work('connection-download', (job, attempt) => timedDownload(() => services.sync.download(job, attempt)), services.config.downloadConcurrency);
-  await services.queue.work('connection-download-failed', (job) => services.sync.giveUp(job), 1);
+  // A sandbox connection's download runs on its partner's sandbox clock (lib/partner-clock.ts).
+  await services.queue.work('connection-download', (job, attempt) => services.connections.runInTimeOf(job.connectionId, () => timedDownload(() => services.sync.download(job, attempt))), services.config.downloadConcurrency);
+  await services.queue.work('connection-download-failed', (job) => services.connections.runInTimeOf(job.connectionId, () => services.sync.giveUp(job)), 1);
   await services.queue.work('consent-revoke', (job) => services.connections.revokeDisabledConsent(job), 1);
   await services.queue.work('webhook-delivery-failed', (job) => services.webhooks.restart(job), 1);
   await services.queue.workBatches(

@@ -64,6 +64,7 @@ describe('partner configuration', () => {
       mode: 'sandbox',
       capabilities: { refresh: true, reconnect: true, enrichment: true, autoRevokeAfterCreate: false, nonRegulatedProviders: true },
       consentDuration: 'P90D',
+      consentExpiringNoticeDays: 7,
       countries: null,
       webhook: { signatureVersion: 'v1' },
     });

@@ -63,15 +63,15 @@ describe('bankdata CLI', { timeout: 240_000 }, () => {
 
     const created = await cli(port, 'partner', 'create', '--name', 'CLI Partner', '--capabilities', 'refresh,reconnect', '--countries', 'CZ,SK');
     expect(created.apiKey).toMatch(/^svc_test_/);
-    const changed = await cli(port, 'partner', 'set', '--partner', created.partnerId, '--consent-duration', 'P30D', '--return-url-pattern', 'https://app.example.com/*');
-    expect(changed.consentDuration).toBe('P30D');
+    const changed = await cli(port, 'partner', 'set', '--partner', created.partnerId, '--consent-duration', 'P30D', '--return-url-pattern', 'https://app.example.com/*', '--consent-expiring-days', '3');
+    expect(changed).toMatchObject({ consentDuration: 'P30D', consentExpiringNoticeDays: 3 });
     // The hosted pages' branding (issue 17).
     const branded = await cli(port, 'partner', 'set', '--partner', created.partnerId, '--display-name', 'Koruna Budget', '--logo-url', 'https://cdn.example.com/logo.svg', '--accent-color', '#0B7A75', '--privacy-url', 'https://example.com/privacy');
     expect(branded).toMatchObject({ displayName: 'Koruna Budget', logoUrl: 'https://cdn.example.com/logo.svg', accentColor: '#0b7a75', privacyUrl: 'https://example.com/privacy' });
     const badColour = await run(process.execPath, [bin, 'partner', 'set', '--partner', created.partnerId, '--accent-color', 'teal', '--json'], { env: env(port) }).catch((e) => e);
     expect(JSON.parse(badColour.stdout).error).toMatchObject({ code: 'validation_error' });
     const fresh = await fetch(`http://127.0.0.1:${port}/v1/partner/config`, { headers: { 'x-api-key': created.apiKey } });
-    expect((await fresh.json()).consentDuration).toBe('P30D');
+    expect(await fresh.json()).toMatchObject({ consentDuration: 'P30D', consentExpiringNoticeDays: 3 });
 
     const live = await cli(port, 'key', 'create', '--partner', created.partnerId, '--mode', 'live');
     expect(live.apiKey).toMatch(/^svc_live_/);

@@ -77,7 +77,7 @@ describe('OpenAPI document', () => {
 
   it('documents every webhook event with its payload, signature headers and an example', async () => {
     const doc = await currentDocument();
-    const types = ['ConnectionCreateSuccess', 'ConnectionCreateFailed', 'ConnectionConsentExpired', 'ConnectionConsentRevoked', 'ConnectionRefreshSuccess', 'ConnectionRefreshFailed', 'AccountsFetchingProgress', 'TransactionsFetchingProgress'];
+    const types = ['ConnectionCreateSuccess', 'ConnectionCreateFailed', 'ConnectionConsentExpiring', 'ConnectionConsentExpired', 'ConnectionConsentRevoked', 'ConnectionRefreshSuccess', 'ConnectionRefreshFailed', 'AccountsFetchingProgress', 'TransactionsFetchingProgress'];
     expect(Object.keys(doc.webhooks).sort()).toEqual([...types].sort());
     for (const type of types) {
       const operation = doc.webhooks[type].post;

@@ -120,6 +120,7 @@ function partnerView(p: Partner) {
     logoUrl: p.logoUrl,
     accentColor: p.accentColor,
     privacyUrl: p.privacyUrl,
+    consentExpiringNoticeDays: p.consentExpiringNoticeDays,
   };
 }
 
@@ -142,6 +143,7 @@ interface PartnerFlags extends OutputOptions {
   logoUrl?: string;
   accentColor?: string;
   privacyUrl?: string;
+  consentExpiringDays?: number;
 }
 
 function partnerInput(o: PartnerFlags): PartnerInput {
@@ -158,6 +160,7 @@ function partnerInput(o: PartnerFlags): PartnerInput {
     logoUrl: o.logoUrl,
     accentColor: o.accentColor,
     privacyUrl: o.privacyUrl,
+    consentExpiringNoticeDays: o.consentExpiringDays,
   };
 }
 
@@ -174,6 +177,7 @@ const partnerSettings = (command: Command) =>
     .option('--logo-url <url>', 'logo on the hosted pages: https URL (http only for localhost; "" clears)')
     .option('--accent-color <#RRGGBB>', 'accent colour of the hosted pages ("" clears)')
     .option('--privacy-url <url>', 'privacy policy linked in the hosted pages\' footer: https URL ("" clears)')
+    .option('--consent-expiring-days <n>', 'days before a consent ends that ConnectionConsentExpiring is sent (default 7; 0 disables)', Number)
     .addOption(json());
 
 const partner = program.command('partner').description('manage partners').addHelpText('after', examples('bankdata partner create --name Acme', 'bankdata partner show --partner <partnerId>'));

@@ -23,6 +23,7 @@ import { sealedWebhookSecrets } from './migrations/0017_sealed_webhook_secrets.t
 import * as enrichmentReenrich from './migrations/0018_enrichment_reenrich.ts';
 import * as simplefin from './migrations/0019_simplefin.ts';
 import type { SecretKeys } from '../lib/secret-keys.ts';
+import * as sandboxClock from './migrations/0022_sandbox_clock.ts';
 
 const migrations = (keys: SecretKeys | undefined): Record<string, Migration> => ({
   '0001_foundation': foundation,
@@ -43,6 +44,7 @@ const migrations = (keys: SecretKeys | undefined): Record<string, Migration> => 
   '0018_enrichment_reenrich': enrichmentReenrich,
   '0019_simplefin': simplefin,
   '0021_hosted_branding': hostedBranding,
+  '0022_sandbox_clock': sandboxClock,
 });
 
 /** `keys` seal what a migration encrypts (0017: webhook secrets); only needed when there is some. */

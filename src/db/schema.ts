@@ -2,6 +2,7 @@
  * Table types for Kysely. Columns are snake_case in PostgreSQL and camelCase here
  * (CamelCasePlugin). Times are timestamptz (Date in UTC).
  */
+import type { BankTransaction } from '../banks/connector.ts';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Mode } from '../lib/ids.ts';
 import type { Xs2aConfig } from '../banks/berlin-group/config.ts';
@@ -41,6 +42,10 @@ export interface PartnersTable {
   accentColor: Generated<string | null>;
   /** Hosted pages: the partner's privacy policy (https, or http on localhost), linked in the footer. */
   privacyUrl: Generated<string | null>;
+  /** How far this partner's sandbox time runs ahead of real time (sandbox clock), in ms. */
+  sandboxClockOffsetMs: Generated<number>;
+  /** Days before a consent's end that ConnectionConsentExpiring is sent; 0 never. */
+  consentExpiringNoticeDays: Generated<number>;
 }
 
 export interface ApiKeysTable {
@@ -202,6 +207,8 @@ export interface TimersTable {
   refId: string;
   dueAt: Date;
   firedAt: Date | null;
+  /** The partner whose sandbox clock the timer follows; null: real time. */
+  sandboxPartnerId: Generated<string | null>;
 }
 
 export interface WebhookEndpointsTable {
@@ -305,7 +312,8 @@ export interface SandboxConsentsTable {
   /** How often the bank listed this consent's accounts (the flaky bank fails by it). */
   listings: Generated<number>;
   /** Transactions added by the sandbox control: one batch per call, `since` a UTC ISO-8601 time. */
-  extraBatches: ColumnType<{ since: string; count: number }[], string | undefined, string>;
+  /** Batches of the transactions control: `{since, count}` generated ones, or `{since, accountExternalId, transactions}` the partner's own (recordDate ISO strings). */
+  extraBatches: ColumnType<({ since: string; count: number } | { since: string; accountExternalId: string; transactions: (Omit<BankTransaction, 'recordDate'> & { recordDate: string })[] })[], string | undefined, string>;
 }
 
 export type ConnectSessionState =

@@ -3,22 +3,29 @@
  * clock, so tests move time instead of waiting. Scheduling happens inside the caller's
  * transaction; the worker's sweeper fires due timers, each in its own transaction together with
  * the state change it causes. A timer whose handler throws is retried a minute later.
+ * A timer scheduled for a partner's sandbox (inside that partner's clock scope, lib/partner-clock.ts)
+ * is due by that partner's sandbox clock and fires inside its scope; webhook retries keep real time.
  */
 import { sql } from 'kysely';
 import { isDatabaseUnavailable, OutageLog } from '../db/availability.ts';
 import type { Db, Tx } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
+import { runInTimeScope, sandboxPartnerInScope } from '../lib/partner-clock.ts';
 
-export type TimerKind = 'connection-initiation' | 'consent-expiry' | 'webhook-retry' | 'connect-session-expiry';
+export type TimerKind = 'connection-initiation' | 'consent-expiry' | 'consent-expiring' | 'webhook-retry' | 'connect-session-expiry';
 
 export type TimerHandler = (tx: Tx, refId: string) => Promise<void>;
 
-/** Schedules (or moves) the timer `kind` of `refId` to fire at `dueAt`. */
+/**
+ * Schedules (or moves) the timer `kind` of `refId` to fire at `dueAt`: by the sandbox clock of
+ * the partner whose clock scope the caller runs in (webhook retries: always real time).
+ */
 export async function scheduleTimer(tx: Tx | Db, kind: TimerKind, refId: string, dueAt: Date): Promise<void> {
+  const sandboxPartnerId = kind === 'webhook-retry' ? null : sandboxPartnerInScope();
   await tx
     .insertInto('timers')
-    .values({ kind, refId, dueAt, firedAt: null })
-    .onConflict((oc) => oc.columns(['kind', 'refId']).doUpdateSet({ dueAt, firedAt: null }))
+    .values({ kind, refId, dueAt, firedAt: null, sandboxPartnerId })
+    .onConflict((oc) => oc.columns(['kind', 'refId']).doUpdateSet({ dueAt, firedAt: null, sandboxPartnerId }))
     .execute();
 }
 
@@ -64,11 +71,19 @@ export class TimerSweeper {
       const done = await this.db
         .transaction()
         .execute(async (tx) => {
+          // A sandbox timer is due by its partner's sandbox clock (real now + the partner's offset).
+          const offsetMs = sql<number>`coalesce((select p.sandbox_clock_offset_ms from partners p where p.id = timers.sandbox_partner_id), 0)`;
           const timer = await tx
             .selectFrom('timers')
             .selectAll()
+            .select(offsetMs.as('offsetMs'))
             .where('firedAt', 'is', null)
-            .where('dueAt', '<=', now)
+            .where((eb) =>
+              eb.or([
+                eb.and([eb('sandboxPartnerId', 'is', null), eb('dueAt', '<=', now)]),
+                eb.and([eb('sandboxPartnerId', 'is not', null), eb('dueAt', '<=', sql<Date>`${now}::timestamptz + ${offsetMs} * interval '1 millisecond'`)]),
+              ]),
+            )
             .where('kind', 'in', [...this.handlers.keys()])
             .orderBy('dueAt')
             .limit(1)
@@ -77,8 +92,9 @@ export class TimerSweeper {
             .executeTakeFirst();
           if (!timer) return false;
           current = timer.id;
-          await this.handlers.get(timer.kind as TimerKind)!(tx, timer.refId);
-          await tx.updateTable('timers').set({ firedAt: now }).where('id', '=', timer.id).execute();
+          const scope = timer.sandboxPartnerId ? { partnerId: timer.sandboxPartnerId, offsetMs: Number(timer.offsetMs) } : null;
+          await runInTimeScope(scope, () => this.handlers.get(timer.kind as TimerKind)!(tx, timer.refId));
+          await tx.updateTable('timers').set({ firedAt: new Date(now.getTime() + (scope?.offsetMs ?? 0)) }).where('id', '=', timer.id).execute();
           return true;
         })
         .catch(async (error) => {

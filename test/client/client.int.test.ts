@@ -75,6 +75,7 @@ describe('@bankdata/client against the service', () => {
     });
 
     expect((await client.partner.config()).webhook.signatureVersion).toBe('v1');
+    expect((await client.partner.usage()).metered).toBe(false);
     const providers = await client.providers.list({ country: 'CZ', limit: 5 });
     expect(providers.data.length).toBeGreaterThan(0);
     const created = await client.clients.create({ email: 'jana@example.cz', countryCode: 'CZ', externalId: 'user-42' });
@@ -90,6 +91,9 @@ describe('@bankdata/client against the service', () => {
 
     await client.sandbox.addTransactions(connectionId, { count: 2 }, { clientId });
     await client.connections.refresh(connectionId, { clientId });
+    expect((await client.sandbox.clock.get()).offsetMs).toBe(0);
+    expect((await client.sandbox.clock.advance('PT1M')).offsetMs).toBe(60_000);
+    expect((await client.sandbox.clock.reset()).offsetMs).toBe(0);
     await eventOf(connectionId, 'ConnectionRefreshSuccess');
     await client.sandbox.requireReauth(connectionId, { clientId });
     expect((await client.sandbox.expireConsent(connectionId, { clientId })).state).toBe('Inactive');

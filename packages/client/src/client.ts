@@ -218,7 +218,16 @@ export function createClient(options: ClientOptions) {
       /** POST /v1/sandbox/connections/{connectionId}/require-reauth */
       requireReauth: (connectionId: string, options: ClientScope) =>
         send(() => api.POST('/v1/sandbox/connections/{connectionId}/require-reauth', { params: { path: { connectionId }, header: scoped(options) } })),
-      /** POST /v1/sandbox/connections/{connectionId}/transactions: adds transactions for the next refresh. */
+      /** The partner's sandbox clock (docs/sandbox.md "Sandbox clock"): `{now, offsetMs}`. */
+      clock: {
+        /** GET /v1/sandbox/clock */
+        get: () => send(() => api.GET('/v1/sandbox/clock')),
+        /** POST /v1/sandbox/clock: moves the partner's sandbox time forward by an ISO 8601 duration (e.g. `P91D`). */
+        advance: (advance: string) => send(() => api.POST('/v1/sandbox/clock', { body: { advance } })),
+        /** DELETE /v1/sandbox/clock: back to real time. */
+        reset: () => send(() => api.DELETE('/v1/sandbox/clock')),
+      },
+      /** POST /v1/sandbox/connections/{connectionId}/transactions: adds generated (`{count}`) or your own (`{accountId?, transactions}`) transactions for the next refresh. */
       addTransactions: (connectionId: string, body: BodyOf<'/v1/sandbox/connections/{connectionId}/transactions', 'post'>, options: ClientScope) =>
         send(() => api.POST('/v1/sandbox/connections/{connectionId}/transactions', { body, params: { path: { connectionId }, header: scoped(options) } })),
     },

@@ -2348,7 +2348,7 @@ export interface paths {
         put?: never;
         /**
          * Drive a connect session without a browser
-         * @description Before the bank: confirms the bank (providerId, or the one the session was created with) and finishes the bank journey with outcome as test user username (default user_ok); answers the session (Fetching, Failed or Cancelled). Once the session is AwaitingAccountSelection (accounts stored): finishes the account selection, unsubscribing deselectAccountIds; the session is Completed when the connection is Active.
+         * @description Finishes the whole session in one call when outcome is left out: confirms the bank (providerId, or the one the session was created with), finishes the bank journey as test user username (default user_ok), waits for the download to list the accounts, keeps them all but deselectAccountIds, and answers once the session is Completed (or Failed, Cancelled, Expired), or 30 s after the call with its current state. In two steps: with outcome (Ok, Error, Cancelled) the call ends after the bank and answers the session (Fetching, Failed or Cancelled); a second call, with deselectAccountIds once the session is AwaitingAccountSelection (account ids from GET /v1/connections/{connectionId}/accounts?subscription=all), finishes the account selection and answers like the one call.
          */
         post: {
             parameters: {
@@ -2449,6 +2449,308 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the sandbox clock
+         * @description The partner's sandbox time and its offset from real time. It moves time for this partner's sandbox only: consent expiry, ConnectionConsentExpiring, the refresh cooldown and daily quota, connect-session expiry and the 22-minute authorization check fire as if that time had passed (with their webhooks), and the sandbox bank sees that time. Live data and other partners keep real time.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @description the partner's sandbox time (UTC)
+                             */
+                            now: string;
+                            /** @description how far the sandbox clock runs ahead of real time, in milliseconds */
+                            offsetMs: number;
+                        };
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                429: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Advance the sandbox clock
+         * @description Moves the partner's sandbox clock forward by `advance`, an ISO 8601 duration (P91D, PT22M, P1M). It moves time for this partner's sandbox only: consent expiry, ConnectionConsentExpiring, the refresh cooldown and daily quota, connect-session expiry and the 22-minute authorization check fire as if that time had passed (with their webhooks), and the sandbox bank sees that time. Live data and other partners keep real time.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 duration, positive, e.g. P91D */
+                        advance: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @description the partner's sandbox time (UTC)
+                             */
+                            now: string;
+                            /** @description how far the sandbox clock runs ahead of real time, in milliseconds */
+                            offsetMs: number;
+                        };
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                429: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        /**
+         * Reset the sandbox clock
+         * @description Returns the partner's sandbox clock to real time. What happened meanwhile stays; timers scheduled on the advanced clock fire when real time reaches them. It moves time for this partner's sandbox only: consent expiry, ConnectionConsentExpiring, the refresh cooldown and daily quota, connect-session expiry and the 22-minute authorization check fire as if that time had passed (with their webhooks), and the sandbox bank sees that time. Live data and other partners keep real time.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @description the partner's sandbox time (UTC)
+                             */
+                            now: string;
+                            /** @description how far the sandbox clock runs ahead of real time, in milliseconds */
+                            offsetMs: number;
+                        };
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                400: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                401: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                404: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                429: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        "Retry-After": components["headers"]["Retry-After"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Error envelope (spec "Errors") */
+                500: {
+                    headers: {
+                        "X-Request-Id": components["headers"]["X-Request-Id"];
+                        RateLimit: components["headers"]["RateLimit"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -2783,7 +3085,7 @@ export interface paths {
         put?: never;
         /**
          * Add transactions for the next refresh
-         * @description Adds `count` new Uncleared card payments to the first current account, dated now and one minute apart before it, and includes them in its balance; the next refresh finds them (no need to move the clock).
+         * @description With `{count}`: adds `count` new Uncleared card payments to the first current account, dated now (by the sandbox clock) and one minute apart before it. With `{accountId?, transactions}` (up to 1,000): adds exactly these transactions to the account (default: the first current account as GET .../accounts lists them), each with a stable id at the bank; defaults: currencyCode the account's, recordDate now, recordState Cleared, empty note and counterParty, null details. Either way they count in the account's balance and the next refresh finds them, enriched like any other.
          */
         post: {
             parameters: {
@@ -2800,7 +3102,35 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        count: number;
+                        /** @description generated card payments to add (instead of transactions) */
+                        count?: number;
+                        /** Format: uuid */
+                        accountId?: string;
+                        transactions?: {
+                            /** @description in the account currency; negative = outgoing; at most 2 decimals */
+                            amount: number;
+                            /** @description ISO 4217; default the account's */
+                            currencyCode?: string;
+                            /**
+                             * Format: date-time
+                             * @description UTC; default now by the sandbox clock; not in its future, at most 89 days back
+                             */
+                            recordDate?: string;
+                            /** @description default Cleared; Uncleared clears 3 days after it was added */
+                            recordState?: "Cleared" | "Uncleared";
+                            note?: string;
+                            counterParty?: string;
+                            details?: {
+                                variableSymbol?: null | string;
+                                constantSymbol?: null | string;
+                                specificSymbol?: null | string;
+                                transactionCode?: null | string;
+                                creditorReference?: null | string;
+                                externalCategoryName?: null | string;
+                                mccCode?: null | string;
+                                others?: null | string;
+                            };
+                        }[];
                     };
                 };
             };
@@ -3383,6 +3713,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    ConnectionConsentExpiring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The consent expires soon
+         * @description Sent once per consent, the partner's consentExpiringNoticeDays (default 7) before consentExpiresAt, while the connection is Active: ask the user to reconnect before data stops. A reconnect renews the consent (a new notice before the new end). Not sent when the consent is shorter than the notice period, nor when the setting is 0. Verify the signature on the raw body before parsing it (`verifyWebhook` of @bankdata/client, or the standardwebhooks package).
+         */
+        post: operations["webhookConnectionConsentExpiring"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     ConnectionConsentExpired: {
         parameters: {
             query?: never;
@@ -3496,6 +3846,8 @@ export interface components {
              * @description UTC ISO 8601
              */
             createdAt: string;
+            /** @description when the consent ends (UTC): while Active, the planned end (the partner's consentDuration, or the bank's earlier validUntil); after an expiry, when it expired; null before the first consent. ConnectionConsentExpiring is sent ahead of it. */
+            consentExpiresAt: string | null;
         };
         ConnectSession: {
             /** @description opaque; do not parse */
@@ -3527,6 +3879,8 @@ export interface components {
             };
             /** @description ISO 8601 duration */
             consentDuration: string;
+            /** @description days before a consent ends that ConnectionConsentExpiring is sent; 0: never */
+            consentExpiringNoticeDays: number;
             /** @description null: every country */
             countries: string[] | null;
             webhook: {
@@ -3786,6 +4140,35 @@ export interface components {
                 accountsDone?: number;
                 /** @description transactions returned so far (stages InProgress and Completed) */
                 transactionCount?: number;
+            };
+        };
+        /** @description Sent once per consent, the partner's consentExpiringNoticeDays (default 7) before consentExpiresAt, while the connection is Active: ask the user to reconnect before data stops. A reconnect renews the consent (a new notice before the new end). Not sent when the consent is shorter than the notice period, nor when the setting is 0. */
+        ConnectionConsentExpiringEvent: {
+            /** @constant */
+            type: "ConnectionConsentExpiring";
+            /**
+             * Format: date-time
+             * @description when the event happened (UTC ISO 8601)
+             */
+            timestamp: string;
+            data: {
+                partnerId: string;
+                /** Format: uuid */
+                clientId: string;
+                /** Format: uuid */
+                connectionId: string;
+                /**
+                 * Format: uuid
+                 * @description the connect session, for hosted flows
+                 */
+                sessionId?: string;
+                /**
+                 * Format: date-time
+                 * @description when the consent expires (UTC ISO 8601), as on the connection resource
+                 */
+                consentExpiresAt: string;
+                /** @description the partner's consentExpiringNoticeDays when the notice was sent */
+                noticeDays: number;
             };
         };
         /** @description The consent reached the end of the partner's consentDuration; the connection is Inactive. Offer a reconnect. */
@@ -4133,6 +4516,64 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["TransactionsFetchingProgressEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint until it is set again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged. Answer within 15 seconds; any other answer is retried with the same webhook-id. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookConnectionConsentExpiring: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description the event id, the same on every retry and redelivery: drop duplicates by it
+                 * @example 2f0c6a56-0f43-4f52-a1c1-3c7d3e0b8f61
+                 */
+                "webhook-id": string;
+                /**
+                 * @description unix seconds when this attempt was sent; refuse one more than 5 minutes away
+                 * @example 1795374661
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks: space-separated `v1,<base64 HMAC-SHA256 of {id}.{timestamp}.{body}>`, one per active secret (two during a rotation overlap)
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "ConnectionConsentExpiring",
+                 *       "timestamp": "2026-11-22T19:31:01.120Z",
+                 *       "data": {
+                 *         "partnerId": "6f1b9c7e-2a0d-4e8b-9c51-0d2f4b7a8e13",
+                 *         "clientId": "0b8d3c57-7a9e-4f1b-8d2c-5e6f7a8b9c0d",
+                 *         "connectionId": "9e2f6a1b-3c4d-4e5f-8a7b-1c2d3e4f5a6b",
+                 *         "consentExpiresAt": "2027-02-20T19:31:01.120Z",
+                 *         "noticeDays": 7
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConnectionConsentExpiringEvent"];
             };
         };
         responses: {

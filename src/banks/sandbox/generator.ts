@@ -23,11 +23,13 @@ export type SandboxScenario = 'ok' | 'many' | 'empty';
 /** The bank whose data is generated: its country, national bank code and BIC (a catalog row). */
 export type SandboxBank = Pick<CatalogProvider, 'name' | 'countryCode' | 'bankCode' | 'bicCodes'>;
 
-/** One call of the sandbox control: `count` card payments, the newest at `since`, one minute apart. */
-export interface ExtraTransactions {
-  since: Date;
-  count: number;
-}
+/**
+ * One call of the sandbox control `POST /v1/sandbox/connections/{id}/transactions` at `since`:
+ * `count` generated card payments (the newest at `since`, one minute apart, on the first current
+ * account), or the partner's own `transactions` (externalIds fixed when added) on account
+ * `accountExternalId`.
+ */
+export type ExtraTransactions = { since: Date; count: number } | { since: Date; accountExternalId: string; transactions: BankTransaction[] };
 
 const DAY_MS = 86_400_000;
 const HISTORY_DAYS = 90;
@@ -156,8 +158,9 @@ function extraTransactionsAccount(accounts: BankAccount[]): BankAccount | undefi
 }
 
 /**
- * Every transaction of `account` as of `anchor`: its 90 days plus, on the first current account
- * (`extraAccountId`, computed when not given), the batches of the sandbox control.
+ * Every transaction of `account` as of `anchor`: its 90 days plus the batches of the sandbox
+ * control: generated ones on the first current account (`extraAccountId`, computed when not
+ * given), the partner's own on the account they were added to.
  */
 export function accountTransactions(
   seed: string,
@@ -169,8 +172,11 @@ export function accountTransactions(
   extraAccountId: string | undefined = extra.length ? extraTransactionsAccount(openingAccounts(seed, bank, scenario))?.externalId : undefined,
 ): BankTransaction[] {
   const history = generateTransactions(seed, account, bank, anchor, scenario);
-  if (account.externalId !== extraAccountId) return history;
-  return [...history, ...extra.flatMap((batch) => generateNewTransactions(seed, account, bank, batch.since, batch.count))];
+  const added = extra.flatMap((batch) => {
+    if ('transactions' in batch) return batch.accountExternalId === account.externalId ? batch.transactions : [];
+    return account.externalId === extraAccountId ? generateNewTransactions(seed, account, bank, batch.since, batch.count) : [];
+  });
+  return [...history, ...added];
 }
 
 /** Accounts of `seed` whose balance is the opening balance plus every transaction `accountTransactions` yields. */

@@ -118,10 +118,12 @@ export class SandboxConnector implements BankConnector {
       throw new BankError('bank_unavailable', 'The flaky sandbox bank is unavailable for a moment; retry', true);
     }
     const all = accountTransactions(seed, account, bank, new Date(consent.anchor), scenario, state.extraTransactions);
+    // The partner's own Uncleared transactions clear 3 days after they were added (whatever their date).
+    const addedAt = new Map(state.extraTransactions.flatMap((batch) => ('transactions' in batch ? batch.transactions.map((t) => [t.externalId, batch.since.getTime()] as const) : [])));
     const now = this.options.clock.now().getTime();
     return all
       .filter((t) => t.recordDate >= since && t.recordDate.getTime() <= now)
-      .map((t) => (t.recordState === 'Uncleared' && now - t.recordDate.getTime() >= CLEARING_MS ? { ...t, recordState: 'Cleared' as const } : t));
+      .map((t) => (t.recordState === 'Uncleared' && now - Math.max(t.recordDate.getTime(), addedAt.get(t.externalId) ?? 0) >= CLEARING_MS ? { ...t, recordState: 'Cleared' as const } : t));
   }
 
   async revokeConsent(consentRef: string): Promise<void> {

@@ -6,6 +6,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { BankTransaction } from '../connector.ts';
 import type { ExtraTransactions } from './generator.ts';
 
 export interface SandboxConsentState {
@@ -25,7 +26,11 @@ export class SandboxState {
     return {
       revoked: row?.revoked ?? false,
       requireReauth: row?.requireReauth ?? false,
-      extraTransactions: (row?.extraBatches ?? []).map((b) => ({ since: new Date(b.since), count: b.count })),
+      extraTransactions: (row?.extraBatches ?? []).map((b) =>
+        'transactions' in b
+          ? { since: new Date(b.since), accountExternalId: b.accountExternalId, transactions: b.transactions.map((t) => ({ ...t, recordDate: new Date(t.recordDate) })) }
+          : { since: new Date(b.since), count: b.count },
+      ),
       listings: row?.listings ?? 0,
     };
   }
@@ -52,7 +57,19 @@ export class SandboxState {
 
   /** Adds `count` transactions dated at or before `since` (the time of the call) that the next refresh finds. */
   async addTransactions(connectionId: string, count: number, since: Date): Promise<void> {
-    const batch = JSON.stringify([{ since: since.toISOString(), count }]);
+    await this.addBatch(connectionId, { since: since.toISOString(), count });
+  }
+
+  /**
+   * Adds the partner's own `transactions` (externalIds already fixed) to account
+   * `accountExternalId`, added at `since`: the next refresh finds exactly them.
+   */
+  async addCustomTransactions(connectionId: string, accountExternalId: string, since: Date, transactions: BankTransaction[]): Promise<void> {
+    await this.addBatch(connectionId, { since: since.toISOString(), accountExternalId, transactions });
+  }
+
+  private async addBatch(connectionId: string, value: object): Promise<void> {
+    const batch = JSON.stringify([value]);
     await this.insertForConnection(connectionId, { extraBatches: sql`${batch}::jsonb` })
       .onConflict((oc) => oc.column('connectionId').doUpdateSet({ extraBatches: sql`sandbox_consents.extra_batches || ${batch}::jsonb` }))
       .execute();

@@ -116,6 +116,12 @@ export function accountsService(deps: { db: Db; clock: Clock; cursors: CursorCod
       return (await repo.listForConnection(connectionId, !all)).map(toAccountView);
     },
 
+    /** The accounts of a connection as the bank knows them (`externalId`, type, currency), every one, in the bank's order; for the sandbox controls. */
+    async bankAccounts(auth: AuthContext, clientId: string, connectionId: string): Promise<{ id: string; externalId: string; type: string; currencyCode: string }[]> {
+      await deps.connections.require(auth, clientId, connectionId);
+      return (await repo.listForConnection(connectionId, false)).map(({ id, externalId, type, currencyCode }) => ({ id, externalId, type, currencyCode }));
+    },
+
     /**
      * Subscribes (PATCH) or unsubscribes (DELETE) an account. Subscribing an account the bank no
      * longer authorizes is validation_error. A newly subscribed account of an Active connection

@@ -8,6 +8,7 @@
  * webhooks as a direct one, carrying `sessionId`); the session follows the connection through
  * its events (connect-sessions.progress.ts) and ends Completed, Failed, Cancelled or Expired.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../../config.ts';
 import { sandboxCallbackQuery } from '../../banks/sandbox/sandbox-connector.ts';
 import type { Db, Tx } from '../../db/database.ts';
@@ -19,6 +20,7 @@ import { digestsEqual, newId, randomToken, sha256Hex } from '../../lib/ids.ts';
 import { addDuration, isCountryCode, localeLanguage } from '../../lib/iso.ts';
 import { matchesAnyReturnUrl, returnUrlWithResult } from '../../lib/return-url.ts';
 import { scheduleTimer } from '../../jobs/timers.ts';
+import { adoptTimeScope } from '../../lib/partner-clock.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { AccountsService, AccountView } from '../accounts/accounts.service.ts';
 import type { ClientsService } from '../clients/clients.service.ts';
@@ -30,6 +32,11 @@ import { connectSessionsRepository, OPEN_STATES, TERMINAL_STATES } from './conne
 
 /** How long a connect session lives (the spec leaves it open; it covers the 22-minute bank journey). */
 export const SESSION_DURATION_MS = 30 * 60_000;
+
+/** How long the sandbox control waits for a session to complete before answering its current state. */
+const SANDBOX_COMPLETE_WAIT_MS = 30_000;
+/** How often it reads the session while waiting. */
+const SANDBOX_COMPLETE_POLL_MS = 100;
 
 /** Signing scope of the bank-return reference (so it cannot pass for a cursor, nor a cursor for it). */
 const BANK_RETURN_SCOPE = 'connect-session-bank-return';
@@ -64,7 +71,8 @@ export interface SessionView {
 /**
  * Body of the sandbox control `POST /v1/sandbox/connect-sessions/{sessionId}/complete`: before
  * the bank, the bank (`providerId`, else the session's) and the journey's `outcome` as test user
- * `username`; in AwaitingAccountSelection, the accounts to deselect (`deselectAccountIds`).
+ * `username` (no outcome: Ok, and the whole session is finished in the call); the accounts to
+ * deselect (`deselectAccountIds`) once they are listed.
  */
 export interface SandboxCompleteInput {
   providerId?: string;
@@ -167,6 +175,11 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
   /** The partner's view of the session, as the services it calls expect (the key that created it is not needed). */
   async function authFor(s: ConnectSession, tx?: Tx): Promise<AuthContext> {
     return { partner: await deps.partners.show(s.partnerId, tx), mode: s.mode, keyId: `connect-session:${s.id}` };
+  }
+
+  /** The hosted flow's request follows the session's partner's sandbox clock from here (lib/partner-clock.ts). */
+  async function adoptTimeOf(s: ConnectSession): Promise<void> {
+    adoptTimeScope(await deps.partners.timeScope(s.partnerId, s.mode));
   }
 
   /** Session `id` as stored now; not_found once it was deleted (its client deleted, or pruned). */
@@ -390,6 +403,7 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
     async open(token: string): Promise<OpenResult> {
       const s = await repo.findByTokenHash(sha256Hex(token));
       if (!s) return { kind: 'unknown' };
+      await adoptTimeOf(s);
       const browserToken = randomToken();
       if (s.tokenUsedAt || !(await repo.consumeToken(s.id, sha256Hex(browserToken), clock.now()))) return { kind: 'used', session: s };
       return { kind: 'opened', session: await expireIfDue(await reload(s.id)), browserToken };
@@ -398,6 +412,7 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
     /** Session `id` (expired first when due), or undefined when there is none. Who may act on it is the caller's check (isBrowserOf). */
     async find(id: string): Promise<ConnectSession | undefined> {
       const s = await repo.find(id);
+      if (s) await adoptTimeOf(s);
       return s && expireIfDue(s);
     },
 
@@ -459,17 +474,26 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
     cancel,
 
     /**
-     * Sandbox control `POST /v1/sandbox/connect-sessions/{sessionId}/complete`. Before the bank it
-     * confirms the bank (`providerId`, else the session's) and finishes the bank journey with
-     * `outcome` as test user `username`; on a session in AwaitingAccountSelection it finishes the
-     * account selection, deselecting `deselectAccountIds`. Answers the session. validation_error
-     * when the session is finished, still downloading, or a needed field is missing.
+     * Sandbox control `POST /v1/sandbox/connect-sessions/{sessionId}/complete` (docs/sandbox.md).
+     * Before the bank it confirms the bank (`providerId`, else the session's) and finishes the bank
+     * journey as test user `username`. With `outcome` given that is all (the first of two steps:
+     * answers Fetching, Failed or Cancelled). Without it the outcome is Ok and the call finishes the
+     * whole session: it waits (polling, no connection held) for the download to list the accounts,
+     * keeps them all but `deselectAccountIds`, and answers once the session ended (Completed), or
+     * after SANDBOX_COMPLETE_WAIT_MS with its current state. A call on a session that is Fetching
+     * or AwaitingAccountSelection (the second step) does the same from there. validation_error
+     * (changing nothing) when the session ended, a needed field is missing, or deselectAccountIds
+     * are not accounts of the session's connection (before the bank there are none yet).
      */
     async sandboxComplete(auth: AuthContext, clientId: string, sessionId: string, input: SandboxCompleteInput): Promise<SessionView> {
+      const deadline = performance.now() + SANDBOX_COMPLETE_WAIT_MS;
       let s = await requireScoped(auth, clientId, sessionId);
       if (isTerminal(s)) throw invalid('sessionId', `the session is ${s.state}`);
+      const atOrBeforeBank = s.state === 'AwaitingBankSelection' || s.state === 'RedirectedToBank' || s.state === 'Authenticating';
+      if (atOrBeforeBank && input.deselectAccountIds?.length) {
+        throw invalid('body.deselectAccountIds', 'the session has no accounts before the bank: call once it is AwaitingAccountSelection, or without deselectAccountIds to keep every account');
+      }
       if (s.state === 'AwaitingBankSelection') {
-        if (!input.outcome) throw invalid('body.outcome', 'is required to finish the bank journey');
         if (input.providerId) await chooseProvider(s, input.providerId);
         s = await reload(s.id);
         if (!s.providerId) throw invalid('body.providerId', 'is required: the session has no bank yet');
@@ -477,20 +501,31 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
         s = await reload(s.id);
       }
       if (s.state === 'RedirectedToBank' || s.state === 'Authenticating') {
-        if (!input.outcome) throw invalid('body.outcome', 'is required to finish the bank journey');
-        await deps.connections.completeSandboxJourney(auth, clientId, s.connectionId!, sandboxCallbackQuery(input.outcome, input.username));
+        await deps.connections.completeSandboxJourney(auth, clientId, s.connectionId!, sandboxCallbackQuery(input.outcome ?? 'Ok', input.username));
         await afterBank(s);
         // The sandbox control makes no second attempt: a refused journey ends the session Failed.
         await giveUp(s.id);
-      } else if (s.state === 'AwaitingAccountSelection') {
+        // The first of two steps: the partner selects the accounts in a second call.
+        if (input.outcome) return toSessionView(await reload(s.id));
+      }
+      /** Session `s` once `done` (or ended, or the wait is over), read afresh every SANDBOX_COMPLETE_POLL_MS. */
+      const waitFor = async (done: (current: ConnectSession) => boolean): Promise<ConnectSession> => {
+        for (;;) {
+          const current = await expireIfDue(await reload(s.id));
+          if (done(current) || isTerminal(current) || performance.now() >= deadline) return current;
+          await sleep(SANDBOX_COMPLETE_POLL_MS);
+        }
+      };
+      s = await waitFor((current) => current.state === 'AwaitingAccountSelection');
+      if (s.state === 'AwaitingAccountSelection' && !s.accountsSelectedAt) {
         const all = await accounts(s);
         const unknown = (input.deselectAccountIds ?? []).filter((id) => !all.some((a) => a.id === id));
         if (unknown.length) throw invalid('body.deselectAccountIds', `not accounts of this session's connection: ${unknown.join(', ')}`);
         await selectAccounts(s, all.map((a) => a.id).filter((id) => !input.deselectAccountIds?.includes(id)));
-      } else {
-        throw invalid('sessionId', `the session is ${s.state}; call again once it is AwaitingAccountSelection`);
+      } else if (s.accountsSelectedAt && input.deselectAccountIds?.length) {
+        throw invalid('body.deselectAccountIds', 'the accounts of this session were already selected');
       }
-      return toSessionView(await reload(s.id));
+      return toSessionView(await waitFor(isTerminal));
     },
 
     /**

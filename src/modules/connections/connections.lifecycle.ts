@@ -24,6 +24,7 @@ import { checkPsuIpAddress, subjectOf, toConnectionView, type ConnectionsService
 
 /** Cooldown after a successful manual refresh (spec "Limits"). */
 const REFRESH_COOLDOWN_MS = 10 * 60_000;
+const DAY_MS = 86_400_000;
 /** A refresh marked running for longer than this is taken to have died. */
 const REFRESH_STALE_MS = 15 * 60_000;
 
@@ -126,6 +127,7 @@ export function lifecycleService(deps: LifecycleDeps) {
     const now = clock.now();
     await connectionsRepository(tx).update(connection.id, { state: 'Inactive', ...INACTIVE_REASONS[reason], refreshingSince: null, updatedAt: now, ...changes });
     await cancelTimer(tx, 'consent-expiry', connection.id);
+    await cancelTimer(tx, 'consent-expiring', connection.id);
     if (event) await deps.events.record(tx, subjectOf(connection), event, data, now);
     if (connection.refreshingSince) {
       const error = { code: REFRESH_CUT_SHORT_CODE, message: `The consent ended during the refresh (${INACTIVE_REASONS[reason].errorDesc}); nothing more was stored` };
@@ -163,7 +165,26 @@ export function lifecycleService(deps: LifecycleDeps) {
       else await deps.usage.record(tx, connection, 'activation', connection.consentRef ?? '', now);
       await cancelTimer(tx, 'connection-initiation', connection.id);
       await scheduleTimer(tx, 'consent-expiry', connection.id, consentExpiresAt);
+      // The notice of this consent's end (a reconnect's new consent gets its own); none when it would be due already.
+      const noticeAt = new Date(consentExpiresAt.getTime() - partner.consentExpiringNoticeDays * DAY_MS);
+      if (partner.consentExpiringNoticeDays > 0 && noticeAt > now) await scheduleTimer(tx, 'consent-expiring', connection.id, noticeAt);
+      else await cancelTimer(tx, 'consent-expiring', connection.id);
       await events.record(tx, subjectOf(connection), 'ConnectionCreateSuccess', data, now);
+    },
+
+    /**
+     * Timer, the partner's consentExpiringNoticeDays before an Active consent's end:
+     * ConnectionConsentExpiring `{consentExpiresAt, noticeDays}`. Nothing when the connection is no
+     * longer Active, its consent already ended, or the partner set the notice to 0 meanwhile. The
+     * timer fires once per consent (activation or reconnect schedules it anew).
+     */
+    async noticeConsentExpiring(tx: Tx, connectionId: string): Promise<void> {
+      const connection = await connectionsRepository(tx).lock(connectionId);
+      const now = clock.now();
+      if (connection?.state !== 'Active' || !connection.consentExpiresAt || connection.consentExpiresAt <= now) return;
+      const partner = await deps.partners.show(connection.partnerId, tx);
+      if (partner.consentExpiringNoticeDays === 0) return;
+      await events.record(tx, subjectOf(connection), 'ConnectionConsentExpiring', { consentExpiresAt: connection.consentExpiresAt.toISOString(), noticeDays: partner.consentExpiringNoticeDays }, now);
     },
 
     /** After the first successful download, with capability autoRevokeAfterCreate: revoke, Inactive, no webhook. */
@@ -323,6 +344,7 @@ export function lifecycleService(deps: LifecycleDeps) {
         if (locked.state === 'Active') await inactivate(tx, locked, 'revokedByPartner', 'ConnectionConsentRevoked', { revokedBy: 'partner', deleted: true });
         await cancelTimer(tx, 'connection-initiation', connectionId);
         await cancelTimer(tx, 'consent-expiry', connectionId);
+        await cancelTimer(tx, 'consent-expiring', connectionId);
         await connectionsRepository(tx).delete(connectionId);
       });
     },

@@ -14,6 +14,10 @@ export const ConnectionSchema = Type.Object(
     errorDesc: Type.Union([Type.String(), Type.Null()], { description: 'human text, not for parsing' }),
     providerId: Uuid,
     createdAt: Timestamp,
+    consentExpiresAt: Type.Union([Timestamp, Type.Null()], {
+      description:
+        'when the consent ends (UTC): while Active, the planned end (the partner\'s consentDuration, or the bank\'s earlier validUntil); after an expiry, when it expired; null before the first consent. ConnectionConsentExpiring is sent ahead of it.',
+    }),
   },
   { $id: 'Connection' },
 );

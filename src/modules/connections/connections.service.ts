@@ -15,6 +15,7 @@ import type { Connection, Provider } from '../../db/schema.ts';
 import type { Banks } from '../../banks/index.ts';
 import { BankError } from '../../banks/connector.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { adoptTimeScope, runInTimeScope } from '../../lib/partner-clock.ts';
 import { ApiError, invalid, notFound } from '../../lib/errors.ts';
 import { hasForbiddenScheme, returnUrlWithResult } from '../../lib/return-url.ts';
 import { newId, randomToken, sha256Hex } from '../../lib/ids.ts';
@@ -79,6 +80,8 @@ export interface ConnectionView {
   errorDesc: string | null;
   providerId: string;
   createdAt: string;
+  /** UTC ISO-8601; null before the first consent. */
+  consentExpiresAt: string | null;
 }
 
 export interface Journey {
@@ -92,6 +95,7 @@ export const toConnectionView = (c: Connection): ConnectionView => ({
   errorDesc: c.errorDesc,
   providerId: c.providerId,
   createdAt: c.createdAt.toISOString(),
+  consentExpiresAt: c.consentExpiresAt?.toISOString() ?? null,
 });
 
 export const subjectOf = (c: Connection): EventSubject => ({ partnerId: c.partnerId, mode: c.mode, clientId: c.clientId, connectionId: c.id, sessionId: c.sessionId });
@@ -361,6 +365,13 @@ export function connectionsService(deps: ConnectionsDeps) {
       return connection;
     },
 
+    /** Runs `work` (a job of connection `connectionId`) on the clock of the connection's partner and mode (its sandbox clock, or real time). */
+    async runInTimeOf<T>(connectionId: string, work: () => Promise<T>): Promise<T> {
+      const connection = await repo.find(connectionId);
+      const scope = connection ? await deps.partners.timeScope(connection.partnerId, connection.mode) : null;
+      return runInTimeScope(scope, work);
+    },
+
     async get(auth: AuthContext, clientId: string, connectionId: string): Promise<ConnectionView> {
       return toConnectionView(await this.require(auth, clientId, connectionId));
     },
@@ -369,6 +380,8 @@ export function connectionsService(deps: ConnectionsDeps) {
     async journey(state: string): Promise<Journey | null> {
       const connection = await repo.findByAuthorizationToken(sha256Hex(state));
       if (!connection || connection.state === 'Disabled') return null;
+      // The bank pages and the callback follow the partner's sandbox clock (lib/partner-clock.ts).
+      adoptTimeScope(await deps.partners.timeScope(connection.partnerId, connection.mode));
       const provider = await deps.providers.find(connection.providerId);
       return provider ? { connection, provider } : null;
     },

@@ -14,7 +14,7 @@ export interface NewPartner {
   returnUrlPatterns: string[];
 }
 
-export type PartnerChanges = Partial<Omit<NewPartner, 'id'> & { subscribeToAllAccounts: boolean; skipConsentScreenAllowed: boolean; rateLimit: number | null } & Branding>;
+export type PartnerChanges = Partial<Omit<NewPartner, 'id'> & { subscribeToAllAccounts: boolean; skipConsentScreenAllowed: boolean; rateLimit: number | null; consentExpiringNoticeDays: number; sandboxClockOffsetMs: number } & Branding>;
 
 /** The hosted pages' branding of a partner (null clears a value). */
 export interface Branding {
@@ -39,6 +39,12 @@ export function partnersRepository(db: Db) {
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst();
+    },
+
+    /** The partner's sandbox clock offset (ms), its row locked until the transaction ends; undefined for no partner. */
+    async lockSandboxClock(id: string): Promise<number | undefined> {
+      const row = await db.selectFrom('partners').select('sandboxClockOffsetMs').where('id', '=', id).forUpdate().executeTakeFirst();
+      return row && Number(row.sandboxClockOffsetMs);
     },
 
     find(id: string): Promise<Partner | undefined> {

@@ -17,6 +17,7 @@ const PartnerConfig = Type.Object(
       nonRegulatedProviders: Type.Boolean(),
     }),
     consentDuration: Type.String({ description: 'ISO 8601 duration' }),
+    consentExpiringNoticeDays: Type.Integer({ minimum: 0, description: 'days before a consent ends that ConnectionConsentExpiring is sent; 0: never' }),
     countries: Type.Union([Type.Array(CountryCode), Type.Null()], { description: 'null: every country' }),
     webhook: Type.Object({ signatureVersion: Type.Literal('v1') }),
   },

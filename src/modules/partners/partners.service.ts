@@ -9,12 +9,17 @@ import { apiKeyMode, digestsEqual, newApiKey, newId, sha256Hex, type Mode } from
 import { isCountryCode, isDuration } from '../../lib/iso.ts';
 import { validateReturnUrlPattern } from '../../lib/return-url.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { addDuration } from '../../lib/iso.ts';
+import type { SandboxTimeScope } from '../../lib/partner-clock.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { partnersRepository, type PartnerChanges } from './partners.repository.ts';
 
 export const capabilityNames = ['refresh', 'reconnect', 'enrichment', 'autoRevokeAfterCreate', 'nonRegulatedProviders'] as const;
 export const allCapabilities: Capabilities = { refresh: true, reconnect: true, enrichment: true, autoRevokeAfterCreate: false, nonRegulatedProviders: true };
 const noCapabilities: Capabilities = { refresh: false, reconnect: false, enrichment: false, autoRevokeAfterCreate: false, nonRegulatedProviders: false };
+
+/** How far a sandbox clock may run ahead of real time: 10 years. */
+const MAX_SANDBOX_OFFSET_MS = 10 * 366 * 86_400_000;
 
 /** The demo partner's return-URL pattern: any localhost port and path. */
 export const DEMO_RETURN_URL_PATTERN = 'http://localhost:*/*';
@@ -34,6 +39,8 @@ export interface PartnerInput {
   logoUrl?: string | null;
   accentColor?: string | null;
   privacyUrl?: string | null;
+  /** Days before a consent ends that ConnectionConsentExpiring is sent (0 to 365; 0 disables). */
+  consentExpiringNoticeDays?: number;
 }
 
 /** Partner configuration resource as the spec shows it. */
@@ -43,6 +50,8 @@ export interface PartnerConfig {
   mode: Mode;
   capabilities: Capabilities;
   consentDuration: string;
+  /** Days before a consent ends that ConnectionConsentExpiring is sent; 0 never. */
+  consentExpiringNoticeDays: number;
   countries: string[] | null;
   webhook: { signatureVersion: 'v1' };
 }
@@ -110,6 +119,39 @@ export function partnersService(db: Db, clock: Clock) {
 
     show: mustFind,
 
+    /** The clock scope of the partner's `mode` data: its sandbox clock in sandbox, null (real time) in live; not_found. */
+    async timeScope(partnerId: string, mode: Mode, tx?: Tx): Promise<SandboxTimeScope | null> {
+      if (mode !== 'sandbox') return null;
+      return { partnerId, offsetMs: Number((await mustFind(partnerId, tx)).sandboxClockOffsetMs) };
+    },
+
+    /**
+     * Sandbox clock (`GET /v1/sandbox/clock`): the partner's sandbox time `now` (UTC ISO-8601) and
+     * how far it runs ahead of real time (`offsetMs`, ms). With `advance` (an ISO 8601 duration,
+     * positive) the clock first moves forward by it, from the partner's current sandbox time;
+     * with `reset` it returns to real time.
+     */
+    async sandboxClock(partnerId: string, change: { advance?: string; reset?: boolean } = {}): Promise<{ now: string; offsetMs: number }> {
+      if (change.advance !== undefined && !isDuration(change.advance)) throw invalid('body.advance', 'must be an ISO 8601 duration such as P91D or PT22M');
+      // Under the partner's row lock: two advances at once both count.
+      const offsetMs = await db.transaction().execute(async (tx) => {
+        const r = partnersRepository(tx);
+        const current = await r.lockSandboxClock(partnerId);
+        if (current === undefined) throw notFound(`Partner ${partnerId}`);
+        let next = change.reset ? 0 : current;
+        if (change.advance !== undefined) {
+          const from = new Date(clock.now().getTime() + current);
+          const step = addDuration(from, change.advance).getTime() - from.getTime();
+          if (step <= 0) throw invalid('body.advance', 'must move the clock forward (a positive duration)');
+          if (current + step > MAX_SANDBOX_OFFSET_MS) throw invalid('body.advance', 'would move the sandbox clock more than 10 years ahead; reset it first');
+          next = current + step;
+        }
+        if (next !== current) await r.update(partnerId, { sandboxClockOffsetMs: next });
+        return next;
+      });
+      return { now: new Date(clock.now().getTime() + offsetMs).toISOString(), offsetMs };
+    },
+
     issueKey: async (partnerId: string, mode: Mode) => {
       await mustFind(partnerId);
       return issueKey(partnerId, mode);
@@ -160,6 +202,7 @@ export function partnersService(db: Db, clock: Clock) {
         mode: auth.mode,
         capabilities: { ...noCapabilities, ...p.capabilities },
         consentDuration: p.consentDuration,
+        consentExpiringNoticeDays: p.consentExpiringNoticeDays,
         countries: p.countries,
         webhook: { signatureVersion: 'v1' },
       };
@@ -209,6 +252,11 @@ function parsePartnerInput(input: PartnerInput): PartnerChanges {
   if (input.accentColor !== undefined) {
     if (input.accentColor && !/^#[0-9a-fA-F]{6}$/.test(input.accentColor)) throw invalid('accentColor', 'must be a colour #RRGGBB such as #0a7d5a');
     changes.accentColor = input.accentColor ? input.accentColor.toLowerCase() : null;
+  }
+  if (input.consentExpiringNoticeDays !== undefined) {
+    const days = input.consentExpiringNoticeDays;
+    if (!Number.isInteger(days) || days < 0 || days > 365) throw invalid('consentExpiringNoticeDays', 'must be a whole number of days from 0 (never) to 365');
+    changes.consentExpiringNoticeDays = days;
   }
   return changes;
 }

@@ -5,9 +5,12 @@
  * - `.../expire-consent` expires an Active consent now (ConnectionConsentExpired);
  * - `.../revoke-at-bank` revokes it at the bank (ConnectionConsentRevoked);
  * - `.../require-reauth` makes the next refreshes demand re-authentication;
- * - `.../transactions {count}` adds transactions the next refresh finds;
+ * - `.../transactions {count}` adds generated transactions the next refresh finds, and
+ *   `{accountId?, transactions: [...]}` exactly the partner's own (custom-transactions.ts);
  * - `POST /v1/sandbox/connect-sessions/{sessionId}/complete {providerId?, outcome?, username?, deselectAccountIds?}`
- *   drives a hosted connect session past the bank and through account selection.
+ *   drives a hosted connect session past the bank and through account selection;
+ * - `GET|POST|DELETE /v1/sandbox/clock` reads, advances (`{advance: 'P91D'}`) or resets the
+ *   partner's sandbox clock (docs/sandbox.md "Sandbox clock").
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -20,6 +23,9 @@ import { ClientHeaders, errorResponses, Uuid } from '../../lib/schemas.ts';
 import type { LifecycleService } from '../connections/connections.lifecycle.ts';
 import { toConnectionView, type ConnectionsService } from '../connections/connections.service.ts';
 import type { ConnectSessionsService, SandboxCompleteInput } from '../connect-sessions/connect-sessions.service.ts';
+import type { PartnersService } from '../partners/partners.service.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import { addCustomTransactions, type CustomTransactionInput } from './custom-transactions.ts';
 
 interface SandboxDeps {
   connections: ConnectionsService;
@@ -27,12 +33,54 @@ interface SandboxDeps {
   state: SandboxState;
   clock: Clock;
   connectSessions: ConnectSessionsService;
+  partners: PartnersService;
+  accounts: AccountsService;
 }
+
+// Null first: the validator coerces types, and a null would pass as "" through a string branch tried first.
+const detail = Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 140 })]));
+const TransactionsBody = Type.Object(
+  {
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'generated card payments to add (instead of transactions)' })),
+    accountId: Type.Optional(Uuid),
+    transactions: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            amount: Type.Number({ minimum: -1e12, maximum: 1e12, description: 'in the account currency; negative = outgoing; at most 2 decimals' }),
+            currencyCode: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', description: "ISO 4217; default the account's" })),
+            recordDate: Type.Optional(Type.String({ format: 'date-time', description: 'UTC; default now by the sandbox clock; not in its future, at most 89 days back' })),
+            recordState: Type.Optional(Type.Union([Type.Literal('Cleared'), Type.Literal('Uncleared')], { description: 'default Cleared; Uncleared clears 3 days after it was added' })),
+            note: Type.Optional(Type.String({ maxLength: 500 })),
+            counterParty: Type.Optional(Type.String({ maxLength: 200 })),
+            details: Type.Optional(
+              Type.Object(
+                { variableSymbol: detail, constantSymbol: detail, specificSymbol: detail, transactionCode: detail, creditorReference: detail, externalCategoryName: detail, mccCode: detail, others: detail },
+                { additionalProperties: false },
+              ),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        { minItems: 1, maxItems: 1000 },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const ClockView = Type.Object(
+  {
+    now: Type.String({ format: 'date-time', description: "the partner's sandbox time (UTC)" }),
+    offsetMs: Type.Integer({ minimum: 0, description: 'how far the sandbox clock runs ahead of real time, in milliseconds' }),
+  },
+  { $id: 'SandboxClock' },
+);
 
 const Params = Type.Object({ connectionId: Uuid });
 const scoped = (request: FastifyRequest) => [request.auth, request.headers['x-client-id'] as string, (request.params as { connectionId: string }).connectionId] as const;
 
-export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { connections, lifecycle, state, clock, connectSessions }) => {
+export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { connections, lifecycle, state, clock, connectSessions, partners, accounts }) => {
   app.addHook('preHandler', async (request: FastifyRequest) => {
     if (request.auth.mode !== 'sandbox') throw new ApiError('not_found', 'Sandbox controls exist for sandbox keys only');
   });
@@ -70,7 +118,7 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { conn
         tags: ['Sandbox'],
         summary: 'Drive a connect session without a browser',
         description:
-          'Before the bank: confirms the bank (providerId, or the one the session was created with) and finishes the bank journey with outcome as test user username (default user_ok); answers the session (Fetching, Failed or Cancelled). Once the session is AwaitingAccountSelection (accounts stored): finishes the account selection, unsubscribing deselectAccountIds; the session is Completed when the connection is Active.',
+          'Finishes the whole session in one call when outcome is left out: confirms the bank (providerId, or the one the session was created with), finishes the bank journey as test user username (default user_ok), waits for the download to list the accounts, keeps them all but deselectAccountIds, and answers once the session is Completed (or Failed, Cancelled, Expired), or 30 s after the call with its current state. In two steps: with outcome (Ok, Error, Cancelled) the call ends after the bank and answers the session (Fetching, Failed or Cancelled); a second call, with deselectAccountIds once the session is AwaitingAccountSelection (account ids from GET /v1/connections/{connectionId}/accounts?subscription=all), finishes the account selection and answers like the one call.',
         params: Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 100 }) }),
         headers: ClientHeaders,
         body: Type.Object({
@@ -89,6 +137,21 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { conn
     },
   );
 
+  const clockSchema = (summary: string, description: string, body?: ReturnType<typeof Type.Object>) => ({
+    schema: { tags: ['Sandbox'], summary, description, ...(body ? { body } : {}), response: { 200: ClockView, ...errorResponses() } },
+  });
+  const clockScope =
+    'It moves time for this partner\'s sandbox only: consent expiry, ConnectionConsentExpiring, the refresh cooldown and daily quota, connect-session expiry and the 22-minute authorization check fire as if that time had passed (with their webhooks), and the sandbox bank sees that time. Live data and other partners keep real time.';
+  app.get('/v1/sandbox/clock', clockSchema('Read the sandbox clock', `The partner's sandbox time and its offset from real time. ${clockScope}`), async (request) => partners.sandboxClock(request.auth.partner.id));
+  app.post(
+    '/v1/sandbox/clock',
+    clockSchema('Advance the sandbox clock', `Moves the partner's sandbox clock forward by \`advance\`, an ISO 8601 duration (P91D, PT22M, P1M). ${clockScope}`, Type.Object({ advance: Type.String({ maxLength: 40, description: 'ISO 8601 duration, positive, e.g. P91D' }) })),
+    async (request) => partners.sandboxClock(request.auth.partner.id, { advance: (request.body as { advance: string }).advance }),
+  );
+  app.delete('/v1/sandbox/clock', clockSchema('Reset the sandbox clock', `Returns the partner's sandbox clock to real time. What happened meanwhile stays; timers scheduled on the advanced clock fire when real time reaches them. ${clockScope}`), async (request) =>
+    partners.sandboxClock(request.auth.partner.id, { reset: true }),
+  );
+
   const control = (path: string, summary: string, description: string, run: (request: FastifyRequest) => Promise<unknown>) =>
     app.post(
       `/v1/sandbox/connections/:connectionId/${path}`,
@@ -99,7 +162,7 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { conn
           description,
           params: Params,
           headers: ClientHeaders,
-          ...(path === 'transactions' ? { body: Type.Object({ count: Type.Integer({ minimum: 1, maximum: 1000 }) }) } : {}),
+          ...(path === 'transactions' ? { body: TransactionsBody } : {}),
           response: { 200: Type.Ref('Connection'), ...errorResponses() },
         },
       },
@@ -113,9 +176,19 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { conn
     await state.setRequireReauth(connection.id, true);
     return toConnectionView(connection);
   });
-  control('transactions', 'Add transactions for the next refresh', 'Adds `count` new Uncleared card payments to the first current account, dated now and one minute apart before it, and includes them in its balance; the next refresh finds them (no need to move the clock).', async (r) => {
-    const connection = await connections.require(...scoped(r));
-    await state.addTransactions(connection.id, (r.body as { count: number }).count, clock.now());
-    return toConnectionView(connection);
-  });
+  control(
+    'transactions',
+    'Add transactions for the next refresh',
+    "With `{count}`: adds `count` new Uncleared card payments to the first current account, dated now (by the sandbox clock) and one minute apart before it. With `{accountId?, transactions}` (up to 1,000): adds exactly these transactions to the account (default: the first current account as GET .../accounts lists them), each with a stable id at the bank; defaults: currencyCode the account's, recordDate now, recordState Cleared, empty note and counterParty, null details. Either way they count in the account's balance and the next refresh finds them, enriched like any other.",
+    async (r) => {
+      const body = r.body as { count?: number; accountId?: string; transactions?: CustomTransactionInput[] };
+      if ((body.count === undefined) === (body.transactions === undefined)) throw invalid('body', 'give either count or transactions');
+      if (body.count !== undefined && body.accountId !== undefined) throw invalid('body.accountId', 'goes with transactions; count adds to the first current account');
+      const [auth, clientId, connectionId] = scoped(r);
+      const connection = await connections.require(auth, clientId, connectionId);
+      if (body.transactions) await addCustomTransactions({ accounts, state, clock }, { auth, clientId, connectionId }, { accountId: body.accountId, transactions: body.transactions });
+      else await state.addTransactions(connection.id, body.count!, clock.now());
+      return toConnectionView(connection);
+    },
+  );
 };

@@ -11,6 +11,7 @@ import { newId, type Mode } from '../../lib/ids.ts';
 export type EventType =
   | 'ConnectionCreateSuccess'
   | 'ConnectionCreateFailed'
+  | 'ConnectionConsentExpiring'
   | 'ConnectionConsentExpired'
   | 'ConnectionConsentRevoked'
   | 'ConnectionRefreshSuccess'

@@ -62,6 +62,17 @@ const EVENTS: Record<EventType, EventDefinition> = {
     required: ['stage', 'accountCount'],
     example: { stage: 'InProgress', accountsDone: 1, accountCount: 3, transactionCount: 212 },
   },
+  ConnectionConsentExpiring: {
+    summary: 'The consent expires soon',
+    description:
+      "Sent once per consent, the partner's consentExpiringNoticeDays (default 7) before consentExpiresAt, while the connection is Active: ask the user to reconnect before data stops. A reconnect renews the consent (a new notice before the new end). Not sent when the consent is shorter than the notice period, nor when the setting is 0.",
+    properties: {
+      consentExpiresAt: { type: 'string', format: 'date-time', description: 'when the consent expires (UTC ISO 8601), as on the connection resource' },
+      noticeDays: { type: 'integer', minimum: 1, description: "the partner's consentExpiringNoticeDays when the notice was sent" },
+    },
+    required: ['consentExpiresAt', 'noticeDays'],
+    example: { consentExpiresAt: '2027-02-20T19:31:01.120Z', noticeDays: 7 },
+  },
   ConnectionConsentExpired: {
     summary: 'The consent expired',
     description: "The consent reached the end of the partner's consentDuration; the connection is Inactive. Offer a reconnect.",
