@@ -8,11 +8,11 @@
 import type { Command } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { program } from '../src/cli/main.ts';
-import { cloneTemplate } from './helpers/app.ts';
+import { cloneTemplate, TEST_SECRET_KEY } from './helpers/app.ts';
 import { bankdataCommand } from './helpers/bankdata-process.ts';
 
 let databaseUrl = '';
-const bankdata = (...args: string[]) => bankdataCommand('./.bankdata-unused', args, { DATABASE_URL: databaseUrl });
+const bankdata = (...args: string[]) => bankdataCommand('./.bankdata-unused', args, { DATABASE_URL: databaseUrl, BANKDATA_SECRET_KEY: TEST_SECRET_KEY });
 
 beforeAll(async () => {
   databaseUrl = await cloneTemplate();
@@ -83,7 +83,7 @@ describe('bankdata CLI for operators', () => {
       let help = '';
       command.configureOutput({ writeOut: (text) => (help += text) });
       command.outputHelp();
-      expect(help, command.name()).toMatch(/\nExamples?:\n {2}\$ (bankdata|psql|PORT=|DATABASE_URL=)/);
+      expect(help, command.name()).toMatch(/\nExamples?:\n {2}\$ (bankdata|psql|PORT=|DATABASE_URL=|BANKDATA_[A-Z_]+=)/);
     }
   });
 });

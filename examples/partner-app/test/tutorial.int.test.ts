@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@bankdata/client';
 import { freePort } from '../../../src/db/embedded.ts';
-import { startTestApp, type TestApp } from '../../../test/helpers/app.ts';
+import { startTestApp, TEST_SECRET_KEY, type TestApp } from '../../../test/helpers/app.ts';
 import { providerId, providerIds, until } from '../../../test/helpers/journey.ts';
 
 const root = new URL('../../../', import.meta.url).pathname;
@@ -47,7 +47,7 @@ describe('examples/partner-app README', () => {
     const startApp = lines.pop()!;
     expect(startApp).toBe('npm start --workspace examples/partner-app');
     const script = lines.join('\n').replace(/^export BANKDATA_URL=.*$/m, `export BANKDATA_URL=${t.baseUrl}`).replace(/^export BANKDATA_API_KEY=.*$/m, `export BANKDATA_API_KEY=${apiKey}`);
-    const env = { DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent' };
+    const env = { DATABASE_URL: t.databaseUrl, BANKDATA_SECRET_KEY: TEST_SECRET_KEY, LOG_LEVEL: 'silent' };
     const secret = (await bash(`${script}\necho "$BANKDATA_WEBHOOK_SECRET"`, env)).stdout.trim().split('\n').at(-1)!;
     expect(secret).toMatch(/^whsec_/);
     app = spawn('bash', ['-c', startApp], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, BANKDATA_URL: t.baseUrl, BANKDATA_API_KEY: apiKey, BANKDATA_WEBHOOK_SECRET: secret, PORT: String(port) } });
