@@ -20,6 +20,7 @@ import * as liveJourneys from './migrations/0013_live_journeys.ts';
 import * as usageEvents from './migrations/0014_usage_events.ts';
 import { sealedWebhookSecrets } from './migrations/0017_sealed_webhook_secrets.ts';
 import * as simplefin from './migrations/0019_simplefin.ts';
+import * as transactionsVariableSymbolPage from './migrations/0024_transactions_variable_symbol_page.ts';
 import type { SecretKeys } from '../lib/secret-keys.ts';
 
 const migrations = (keys: SecretKeys | undefined): Record<string, Migration> => ({
@@ -39,6 +40,7 @@ const migrations = (keys: SecretKeys | undefined): Record<string, Migration> => 
   '0014_usage_events': usageEvents,
   '0017_sealed_webhook_secrets': sealedWebhookSecrets(keys),
   '0019_simplefin': simplefin,
+  '0024_transactions_variable_symbol_page': transactionsVariableSymbolPage,
 });
 
 /** `keys` seal what a migration encrypts (0017: webhook secrets); only needed when there is some. */
