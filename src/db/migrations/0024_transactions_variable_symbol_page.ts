@@ -7,8 +7,9 @@
  *
  * Plain CREATE INDEX, not CONCURRENTLY: migrations run in a transaction and CONCURRENTLY cannot.
  * The build blocks writes to `transactions` (not reads) while it runs: 3.4 s for 1,000,000
- * transactions in `npm run bench -- variable-symbol` on 2 shared cores. An installation that cannot pause downloads for that long creates the index
- * CONCURRENTLY by hand before upgrading (docs/operations.md): IF NOT EXISTS then takes it as built.
+ * transactions in `npm run bench -- variable-symbol` on 2 shared cores. An installation that
+ * cannot pause downloads for that long creates the index CONCURRENTLY by hand before upgrading
+ * (docs/operations.md): IF NOT EXISTS then takes it as built.
  */
 import { sql, type Kysely } from 'kysely';
 
