@@ -271,7 +271,9 @@ export async function runListTransactionsBench(options: ListTransactionsOptions 
     const serviceNodeOptions = (process.env.BENCH_SERVICE_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
     const service = await startServer('service', [...serviceNodeOptions, bin, 'serve'], env, 'Stop with Ctrl+C');
     servers.push(service);
-    const pg = await startServer('pg', ['--import', 'tsx', here('./baseline-pg.ts')], env, 'ready');
+    // BENCH_PG_NODE_OPTIONS profiles the hand-written route the same way.
+    const pgNodeOptions = (process.env.BENCH_PG_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
+    const pg = await startServer('pg', [...pgNodeOptions, '--import', 'tsx', here('./baseline-pg.ts')], env, 'ready');
     servers.push(pg);
 
     const path = `/v1/accounts/${accountId}/transactions`;
