@@ -253,10 +253,12 @@ export function accountsRepository(db: Db | Tx) {
           .where('accounts.partnerId', '=', p[1]!)
           .where('accounts.clientId', '=', p[2]!)
           .where('connections.mode', '=', p[3] as 'sandbox');
-      if (variableSymbols) return prepared.execute(shape, values, (p) => {
+      if (variableSymbols) {
+        return prepared.execute(shape, values, (p) => {
           const query = symbolPage(p, after !== null, variableSymbols.length, owned(p));
           return { compile: () => query.compile(db) };
         });
+      }
       return prepared.execute(shape, values, (p) => {
         let query = db
           .selectFrom('transactions')
