@@ -104,8 +104,17 @@ export interface ListTransactionsResult {
   };
 }
 
-/** Partner + sandbox key, client, Active connection, one account and its 100,000 transactions. */
-export async function seed(scratch: ScratchDatabase) {
+/**
+ * What `seed` inserts: `transactions` rows on the one account; with `symbols`, `common` is the
+ * variable symbol of every tenth of them and `rare` of one in 100,000 (bench/variable-symbol.ts).
+ */
+export interface Dataset {
+  transactions: number;
+  symbols?: { common: string; rare: string };
+}
+
+/** Partner + sandbox key, client, Active connection, one account and its transactions (100,000 by default). */
+export async function seed(scratch: ScratchDatabase, dataset: Dataset = { transactions: TRANSACTIONS }) {
   const { db } = scratch;
   // A partner limit far above what 2 cores can serve: every request is still counted in its
   // rate-limit window (service and pg baseline alike), none is refused.
@@ -159,6 +168,8 @@ export async function seed(scratch: ScratchDatabase) {
       updatedAt: now,
     })
     .execute();
+  const common = dataset.symbols?.common ?? null;
+  const rare = dataset.symbols?.rare ?? null;
   // One INSERT ... SELECT over generate_series; deterministic (setseed on the same connection).
   // recordDate: whole seconds, newest first as n grows, spread over 90 days (77.76 s apart on
   // average, with jitter). 70 % carry a variable symbol (10 digits, leading zeros), and
@@ -186,8 +197,10 @@ export async function seed(scratch: ScratchDatabase) {
                'others', NULL),
              CASE WHEN v.vs IS NULL THEN NULL ELSE coalesce(nullif(ltrim(v.vs, '0'), ''), '0') END,
              NULL, ${now}::timestamptz, ${now}::timestamptz
-      FROM generate_series(1, ${TRANSACTIONS}::int) AS n
-      CROSS JOIN LATERAL (SELECT CASE WHEN n % 10 < 7 THEN lpad(((n * 7919) % 10000000)::text, 10, '0') END AS vs) AS v
+      FROM generate_series(1, ${dataset.transactions}::int) AS n
+      CROSS JOIN LATERAL (SELECT CASE WHEN ${common}::text IS NOT NULL AND n % 10 = 0 THEN ${common}::text
+                                      WHEN ${rare}::text IS NOT NULL AND n % 100000 = 7 THEN ${rare}::text
+                                      WHEN n % 10 < 7 THEN lpad(((n::bigint * 7919) % 10000000)::text, 10, '0') END AS vs) AS v
       CROSS JOIN LATERAL (
         SELECT (ARRAY['Albert Česká republika', 'Lidl Česká republika', 'Rohlik.cz', 'ČEZ Prodej', 'Pražská energetika',
                       'Vodafone Czech Republic', 'Alza.cz', 'Shell Czech Republic', 'dm drogerie markt', 'Zaměstnavatel s.r.o.'])[1 + (n * 7) % 10] AS name,
@@ -199,13 +212,13 @@ export async function seed(scratch: ScratchDatabase) {
   return { apiKey: key.apiKey, partnerId: partner.id, clientId, accountId };
 }
 
-interface Page {
+export interface Page {
   limit: number;
   nextCursor: string | null;
   data: { id: string }[];
 }
 
-async function getJson(url: string, headers: Record<string, string>): Promise<Page> {
+export async function getJson(url: string, headers: Record<string, string>): Promise<Page> {
   const response = await fetch(url, { headers });
   if (response.status !== 200) throw new Error(`GET ${url}: ${response.status} ${await response.text()}`);
   return (await response.json()) as Page;
@@ -237,7 +250,7 @@ async function lastPageCursor(service: Server, path: string, headers: Record<str
   }
 }
 
-const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+export const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 
 /** Runs the benchmark (progress on stderr) and returns its result. */
 export async function runListTransactionsBench(options: ListTransactionsOptions = defaultOptions()): Promise<ListTransactionsResult> {
@@ -258,7 +271,9 @@ export async function runListTransactionsBench(options: ListTransactionsOptions 
     const serviceNodeOptions = (process.env.BENCH_SERVICE_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
     const service = await startServer('service', [...serviceNodeOptions, bin, 'serve'], env, 'Stop with Ctrl+C');
     servers.push(service);
-    const pg = await startServer('pg', ['--import', 'tsx', here('./baseline-pg.ts')], env, 'ready');
+    // BENCH_PG_NODE_OPTIONS profiles the hand-written route the same way.
+    const pgNodeOptions = (process.env.BENCH_PG_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
+    const pg = await startServer('pg', [...pgNodeOptions, '--import', 'tsx', here('./baseline-pg.ts')], env, 'ready');
     servers.push(pg);
 
     const path = `/v1/accounts/${accountId}/transactions`;
@@ -371,7 +386,7 @@ export async function runListTransactionsBench(options: ListTransactionsOptions 
 }
 
 /** One measurement: warm-up, then the measured run with CPU and RSS accounting. */
-async function measure(server: Server, url: string, headers: Record<string, string>, options: LoadOptions, postmasterPid: number | null): Promise<Omit<Measurement, 'round'>> {
+export async function measure(server: Server, url: string, headers: Record<string, string>, options: LoadOptions, postmasterPid: number | null): Promise<Omit<Measurement, 'round'>> {
   server.resetWindow();
   if (options.warmupSeconds > 0) await load(url, headers, { connections: options.connections, seconds: options.warmupSeconds });
   const cpuBefore = cpuMs(server.pid) ?? 0;
@@ -391,7 +406,7 @@ async function measure(server: Server, url: string, headers: Record<string, stri
   };
 }
 
-function gitDescription(): string {
+export function gitDescription(): string {
   try {
     const commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     const dirty = execSync('git status --porcelain -- src', { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() !== '';

@@ -10,6 +10,7 @@ import { runCleanups } from './harness.ts';
 import { formatDownloadConcurrency, runDownloadConcurrencyBench, type DownloadConcurrencyResult } from './download-concurrency.ts';
 import { formatEnrichment, runEnrichmentBench, type EnrichmentBenchResult } from './enrichment.ts';
 import { formatListTransactions, runListTransactionsBench, type ListTransactionsResult } from './list-transactions.ts';
+import { formatVariableSymbol, runVariableSymbolBench, type VariableSymbolResult } from './variable-symbol.ts';
 import { formatWebhookDelivery, runWebhookDeliveryBench, type WebhookDeliveryResult } from './webhook-delivery.ts';
 
 interface Bench<R> {
@@ -27,6 +28,12 @@ const benches: Bench<unknown>[] = [
     description: 'GET /v1/accounts/{id}/transactions, 100,000 transactions, first and last page, vs hand-written pg and bare Fastify routes',
     run: () => runListTransactionsBench(),
     format: formatListTransactions,
+  }),
+  bench<VariableSymbolResult>({
+    name: 'variable-symbol',
+    description: 'the variableSymbol-filtered page on 1,000,000 transactions (a symbol on 10 %: first page, a page past half its matches; a rare symbol; 20 symbols) vs the unfiltered first page, 1 and 50 connections',
+    run: () => runVariableSymbolBench(),
+    format: formatVariableSymbol,
   }),
   bench<EnrichmentBenchResult>({
     name: 'enrichment',

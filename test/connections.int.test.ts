@@ -151,6 +151,19 @@ describe('direct connection journey', () => {
     expect(tooManyMixed.body.error.message).toContain('variableSymbol');
   });
 
+  it('pages several variable symbols newest first by recordDate then id, the same on every page (PostgreSQL plans it generically after five)', async () => {
+    const [account] = (await t.call('GET', `/v1/connections/${connectionId}/accounts`, { key, clientId })).body.filter((a: any) => a.type === 'CurrentAccount');
+    const rows = await t.db.selectFrom('transactions').select(['id', 'recordDate', 'variableSymbolKey']).where('accountId', '=', account.id).where('variableSymbolKey', 'is not', null).execute();
+    const symbols = [...new Set(rows.map((r) => r.variableSymbolKey!))].slice(0, 8);
+    const expected = rows
+      .filter((r) => symbols.includes(r.variableSymbolKey!))
+      .sort((a, b) => b.recordDate.getTime() - a.recordDate.getTime() || (a.id < b.id ? 1 : -1))
+      .map((r) => r.id);
+    expect(expected.length, 'enough matches to page past five executions').toBeGreaterThan(7);
+    const query = symbols.map((s, i) => (i % 2 ? `&variableSymbol[]=00${s}` : `&variableSymbol=${s}`)).join('');
+    for (const limit of [1, 3]) expect((await pageAll(account.id, limit, query)).ids).toEqual(expected);
+  });
+
   it('answers limit=0 with no data and the cursor of the position', async () => {
     const [account] = (await t.call('GET', `/v1/connections/${connectionId}/accounts`, { key, clientId })).body.filter((a: any) => a.type === 'CurrentAccount');
     const start = await t.call('GET', `/v1/accounts/${account.id}/transactions?limit=0`, { key, clientId });

@@ -18,12 +18,13 @@ import * as webhookDeliveryClaims from './migrations/0011_webhook_delivery_claim
 import * as liveProviders from './migrations/0012_live_providers.ts';
 import * as liveJourneys from './migrations/0013_live_journeys.ts';
 import * as usageEvents from './migrations/0014_usage_events.ts';
-import * as hostedBranding from './migrations/0021_hosted_branding.ts';
 import { sealedWebhookSecrets } from './migrations/0017_sealed_webhook_secrets.ts';
 import * as enrichmentReenrich from './migrations/0018_enrichment_reenrich.ts';
 import * as simplefin from './migrations/0019_simplefin.ts';
-import type { SecretKeys } from '../lib/secret-keys.ts';
+import * as hostedBranding from './migrations/0021_hosted_branding.ts';
 import * as sandboxClock from './migrations/0022_sandbox_clock.ts';
+import * as transactionsVariableSymbolPage from './migrations/0024_transactions_variable_symbol_page.ts';
+import type { SecretKeys } from '../lib/secret-keys.ts';
 
 const migrations = (keys: SecretKeys | undefined): Record<string, Migration> => ({
   '0001_foundation': foundation,
@@ -45,6 +46,7 @@ const migrations = (keys: SecretKeys | undefined): Record<string, Migration> => 
   '0019_simplefin': simplefin,
   '0021_hosted_branding': hostedBranding,
   '0022_sandbox_clock': sandboxClock,
+  '0024_transactions_variable_symbol_page': transactionsVariableSymbolPage,
 });
 
 /** `keys` seal what a migration encrypts (0017: webhook secrets); only needed when there is some. */

@@ -1,5 +1,5 @@
 /** Accounts and transactions in PostgreSQL: idempotent upserts for downloads, keyset pages for reads. */
-import { sql } from 'kysely';
+import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import type { AccountRow, TransactionRow } from '../../db/schema.ts';
 
@@ -33,6 +33,29 @@ const DAY_MS = 86_400_000;
 
 /** A counterparty compared case- and spacing-insensitively. */
 const sameParty = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
+const PAGE_COLUMNS = ['id', 'amount', 'currencyCode', 'recordState', 'recordDate', 'note', 'counterParty', 'details', 'enrichment'] as const;
+
+/**
+ * The variableSymbol-filtered page (issue 18): per symbol, one ordered range of
+ * `transactions_vs_page_idx` (account, symbol, recordDate DESC, id DESC) after the cursor, cut at
+ * the page's limit; the ranges merged newest first (Merge Append) and cut again. It reads at most
+ * limit rows per symbol whatever the symbol's frequency and the cursor's depth, and the generic
+ * plan of the prepared statement (PostgreSQL's after five executions) is this same plan: every
+ * branch is an equality on the index's prefix with the index's order. One statement per number
+ * of symbols (1-20) and cursor presence. Placeholders: p[0] account, p[4] limit, p[5..6] cursor
+ * when `after`, then the symbols.
+ */
+function symbolPage(p: string[], after: boolean, symbols: number, owned: Expression<unknown>): RawBuilder<TransactionPageRow> {
+  const cursor = after ? sql` AND (record_date, id) < (${p[5]}::timestamptz, ${p[6]}::uuid)` : sql``;
+  const first = after ? 7 : 5;
+  const columns = sql.raw('id, amount, currency_code, record_state, record_date, note, counter_party, details, enrichment');
+  const branches = Array.from(
+    { length: symbols },
+    (_, i) => sql`(SELECT ${columns} FROM transactions WHERE account_id = ${p[0]}::uuid AND variable_symbol_key = ${p[first + i]}::text${cursor} ORDER BY record_date DESC, id DESC LIMIT ${p[4]}::int)`,
+  );
+  return sql<TransactionPageRow>`SELECT ${columns} FROM (${sql.join(branches, sql` UNION ALL `)}) AS page WHERE EXISTS (${owned}) ORDER BY record_date DESC, id DESC LIMIT ${p[4]}::int`;
+}
 
 export function accountsRepository(db: Db | Tx) {
   const prepared = new PreparedQueries(db);
@@ -216,31 +239,36 @@ export function accountsRepository(db: Db | Tx) {
      * A page of an account's transactions, newest first by recordDate then id, after the
      * (recordDate, id) position, only when the account belongs to `owner` (checked in the same
      * query, so a page costs one round trip). Empty for an unknown or foreign account.
+     * `variableSymbols`: keys (variableSymbolKey) of which the transaction's must be one.
      */
     pageTransactions(owner: { partnerId: string; mode: string; clientId: string }, accountId: string, after: [string, string] | null, limit: number, variableSymbols: string[] | null): Promise<TransactionPageRow[]> {
       const values: unknown[] = [accountId, owner.partnerId, owner.clientId, owner.mode, limit, ...(after ? [new Date(after[0]), after[1]] : []), ...(variableSymbols ?? [])];
       const shape = `page:${after ? 'after' : 'first'}:${variableSymbols?.length ?? 0}`;
+      const owned = (p: string[]) =>
+        db
+          .selectFrom('accounts')
+          .innerJoin('connections', 'connections.id', 'accounts.connectionId')
+          .select('accounts.id')
+          .where('accounts.id', '=', p[0]!)
+          .where('accounts.partnerId', '=', p[1]!)
+          .where('accounts.clientId', '=', p[2]!)
+          .where('connections.mode', '=', p[3] as 'sandbox');
+      if (variableSymbols) {
+        return prepared.execute(shape, values, (p) => {
+          const query = symbolPage(p, after !== null, variableSymbols.length, owned(p));
+          return { compile: () => query.compile(db) };
+        });
+      }
       return prepared.execute(shape, values, (p) => {
         let query = db
           .selectFrom('transactions')
-          .select(['id', 'amount', 'currencyCode', 'recordState', 'recordDate', 'note', 'counterParty', 'details', 'enrichment'])
+          .select(PAGE_COLUMNS)
           .where('accountId', '=', p[0]!)
-          .where(({ exists, selectFrom }) =>
-            exists(
-              selectFrom('accounts')
-                .innerJoin('connections', 'connections.id', 'accounts.connectionId')
-                .select('accounts.id')
-                .where('accounts.id', '=', p[0]!)
-                .where('accounts.partnerId', '=', p[1]!)
-                .where('accounts.clientId', '=', p[2]!)
-                .where('connections.mode', '=', p[3] as 'sandbox'),
-            ),
-          )
+          .where(({ exists }) => exists(owned(p)))
           .orderBy('recordDate', 'desc')
           .orderBy('id', 'desc')
           .limit(p[4] as unknown as number);
         if (after) query = query.where((eb) => eb(eb.refTuple('recordDate', 'id'), '<', eb.tuple(p[5] as unknown as Date, p[6]!)));
-        if (variableSymbols) query = query.where('variableSymbolKey', 'in', p.slice(after ? 7 : 5));
         return query;
       });
     },
