@@ -226,7 +226,7 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
     // From the failure page this is "Try again": a new bank journey (a new connection) for the same session.
     if (!['consent', 'confirm', 'bank', 'failed'].includes(stepOf(s))) return reply.redirect(flowPath(s.id), 303);
     const bankUrl = await connectSessions.confirmBank(s, request.ip);
-    if (new URL(bankUrl).origin === serviceOrigin) return reply.redirect(bankUrl, 303);
+    if (new URL(bankUrl, baseUrl).origin === serviceOrigin) return reply.redirect(bankUrl, 303);
     // A bank on its own origin: Chromium applies CSP form-action to every redirect after a form
     // submission, and the bank's address is known only now. A page that navigates on its own (meta
     // refresh, and a link) starts a new navigation instead, so form-action stays 'self'.
