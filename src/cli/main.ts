@@ -6,7 +6,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { version } from '../app.ts';
 import type { Partner } from '../db/schema.ts';
-import { isUuid, type Mode } from '../lib/ids.ts';
+import type { Mode } from '../lib/ids.ts';
 import type { PartnerInput } from '../modules/partners/partners.service.ts';
 import { runMigrate, withServices } from './admin.ts';
 import { examples, print, table, warn, type OutputOptions } from './output.ts';
