@@ -32,6 +32,7 @@ import { providersRoutes } from './modules/providers/providers.routes.ts';
 import { simplefinRoutes } from './modules/simplefin/simplefin.routes.ts';
 import { simplefinProtocolRoutes } from './modules/simplefin/simplefin.protocol.routes.ts';
 import { usageRoutes } from './modules/usage/usage.routes.ts';
+import { portalRoutes } from './portal/portal.routes.ts';
 import type { Services } from './services.ts';
 
 export const version: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
@@ -90,6 +91,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await hosted.register(bankCallbackRoutes, { connections: services.connections });
     await hosted.register(connectFlowRoutes, { connectSessions: services.connectSessions, providers: services.providers, config: services.config });
   });
+
+  // The partner portal: its own forms, sessions and CSRF tokens, no API key.
+  await app.register(portalRoutes, { portal: services.portal, partners: services.partners, webhooks: services.webhooks, baseUrl: services.config.baseUrl });
 
   await app.ready();
   return app;

@@ -25,6 +25,7 @@ import { simplefinService } from './modules/simplefin/simplefin.service.ts';
 import { usageService } from './modules/usage/usage.service.ts';
 import { EventLog } from './modules/webhooks/events.ts';
 import { webhooksService } from './modules/webhooks/webhooks.service.ts';
+import { portalService } from './portal/portal.service.ts';
 
 export interface Deps {
   db: Db;
@@ -62,6 +63,7 @@ export async function createServices(deps: Deps) {
   const sync = syncService({ db, clock: time, events, banks, providers, connections, lifecycle, accounts });
   const connectSessions = connectSessionsService({ db, clock: time, config, partners, clients, providers, connections, lifecycle, accounts, cursors });
   const simplefin = simplefinService({ db, clock, config, partners });
+  const portal = portalService({ db, clock, partners, baseUrl: config.baseUrl });
   followConnectionEvents(events, time);
   clients.onPurge((_auth, clientId) => connections.revokeAllForClient(clientId));
   return {
@@ -85,6 +87,7 @@ export async function createServices(deps: Deps) {
     accounts,
     connectSessions,
     simplefin,
+    portal,
     /** Stops the job queue (waits for running jobs); the caller closes the database. */
     async stop() {
       await queue.stop();

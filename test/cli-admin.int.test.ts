@@ -43,8 +43,8 @@ describe('bankdata CLI for operators', () => {
     const listed = await bankdata('key', 'list', '--partner', partnerId);
     expect(listed.stderr).toBe('');
     const [header, row] = listed.stdout.trim().split('\n');
-    expect(header).toMatch(/^KEY ID\s+MODE\s+HINT\s+PARTNER\s+CREATED\s+STATE$/);
-    expect(row).toMatch(new RegExp(`^${keyId}\\s+sandbox\\s+…\\w{4}\\s+${partnerId}\\s+\\S+\\s+active$`));
+    expect(header).toMatch(/^KEY ID\s+MODE\s+HINT\s+PARTNER\s+CREATED\s+STATE\s+LAST USED\s+LABEL$/);
+    expect(row).toMatch(new RegExp(`^${keyId}\\s+sandbox\\s+…\\w{4}\\s+${partnerId}\\s+\\S+\\s+active\\s+-\\s+-$`));
 
     const first = await bankdata('key', 'revoke', keyId);
     expect(first).toMatchObject({ code: 0, stdout: `Revoked ${keyId}\n` });

@@ -115,7 +115,7 @@ describe('OpenAPI document', () => {
     expect(reply.headers.get('content-type')).toContain('text/html');
     expect(String(reply.body)).toContain('href="/docs"');
     expect(String(reply.body)).toContain('href="/openapi.json"');
-    expect(String(reply.body)).not.toContain('/portal');
+    expect(String(reply.body)).toContain('href="/portal"');
   });
 });
 

@@ -15,6 +15,7 @@ import { PRIVATE_WEBHOOKS_WARNING, runServer } from './server.ts';
 import { json, uuid } from './options.ts';
 import { addLiveCommands } from './live.ts';
 import { addSimplefinCommands } from './simplefin.ts';
+import { addPortalCommands } from './portal.ts';
 
 export const program = new Command('bankdata')
   .version(version)
@@ -257,10 +258,11 @@ key
   .description('create an API key (shown once)')
   .requiredOption('--partner <id>', 'partner id', uuid)
   .addOption(new Option('--mode <mode>', 'key mode').choices(['sandbox', 'live']).default('sandbox'))
+  .option('--label <text>', 'a name for the key, shown in lists and the portal')
   .addOption(json())
-  .addHelpText('after', examples('bankdata key create --partner <partnerId> --mode live'))
-  .action((o: OutputOptions & { partner: string; mode: Mode }) =>
-    withServices(o, async (s) => print(o, await s.partners.issueKey(o.partner, o.mode), (r) => `${r.mode} API key ${r.keyId} (shown once): ${r.apiKey}`)),
+  .addHelpText('after', examples('bankdata key create --partner <partnerId> --mode live --label "billing server"'))
+  .action((o: OutputOptions & { partner: string; mode: Mode; label?: string }) =>
+    withServices(o, async (s) => print(o, await s.partners.issueKey(o.partner, o.mode, o.label ?? null), (r) => `${r.mode} API key ${r.keyId} (shown once): ${r.apiKey}`)),
   );
 
 key
@@ -274,8 +276,8 @@ key
       print(o, await s.partners.listKeys(o.partner), (keys) =>
         keys.length
           ? table(
-              ['KEY ID', 'MODE', 'HINT', 'PARTNER', 'CREATED', 'STATE'],
-              keys.map((k) => [k.keyId, k.mode, k.hint, k.partnerId, k.createdAt, k.revokedAt ? `revoked ${k.revokedAt}` : 'active']),
+              ['KEY ID', 'MODE', 'HINT', 'PARTNER', 'CREATED', 'STATE', 'LAST USED', 'LABEL'],
+              keys.map((k) => [k.keyId, k.mode, k.hint, k.partnerId, k.createdAt, k.revokedAt ? `revoked ${k.revokedAt}` : 'active', k.lastUsedAt ?? '-', k.label ?? '-']),
             )
           : 'No keys.',
       ),
@@ -388,3 +390,4 @@ webhook
 
 addLiveCommands(program);
 addSimplefinCommands(program);
+addPortalCommands(program);

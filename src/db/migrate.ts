@@ -23,6 +23,7 @@ import * as enrichmentReenrich from './migrations/0018_enrichment_reenrich.ts';
 import * as simplefin from './migrations/0019_simplefin.ts';
 import * as hostedBranding from './migrations/0021_hosted_branding.ts';
 import * as sandboxClock from './migrations/0022_sandbox_clock.ts';
+import * as portal from './migrations/0023_portal.ts';
 import * as transactionsVariableSymbolPage from './migrations/0024_transactions_variable_symbol_page.ts';
 import type { SecretKeys } from '../lib/secret-keys.ts';
 
@@ -46,6 +47,7 @@ const migrations = (keys: SecretKeys | undefined): Record<string, Migration> => 
   '0019_simplefin': simplefin,
   '0021_hosted_branding': hostedBranding,
   '0022_sandbox_clock': sandboxClock,
+  '0023_portal': portal,
   '0024_transactions_variable_symbol_page': transactionsVariableSymbolPage,
 });
 

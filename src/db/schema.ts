@@ -57,6 +57,55 @@ export interface ApiKeysTable {
   hint: string;
   createdAt: CreatedAt;
   revokedAt: Date | null;
+  /** The partner's name for the key (portal); null for keys made without one. */
+  label: Generated<string | null>;
+  /** Last authenticated request, written at most once a minute. */
+  lastUsedAt: Generated<Date | null>;
+}
+
+export type PortalRole = 'admin' | 'developer' | 'viewer';
+
+export interface PortalUsersTable {
+  id: string;
+  partnerId: string;
+  email: string;
+  role: PortalRole;
+  passwordHash: string | null;
+  disabledAt: Date | null;
+  createdAt: CreatedAt;
+}
+
+export interface PortalSessionsTable {
+  /** SHA-256 of the cookie's value. */
+  idHash: string;
+  userId: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+export interface PortalSetupTokensTable {
+  tokenHash: string;
+  userId: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+export interface PortalSigninFailuresTable {
+  /** `address:<ip>` or `account:<lower-case email>`. */
+  scope: string;
+  windowStart: Date;
+  count: number;
+}
+
+export interface PortalAuditTable {
+  id: Generated<string>;
+  partnerId: string;
+  userId: string | null;
+  who: string;
+  what: string;
+  details: ColumnType<Record<string, unknown>, string, string>;
+  at: Date;
 }
 
 export type ProviderStatus = 'Active' | 'Inactive' | 'Hidden' | 'Disabled';
@@ -412,10 +461,16 @@ export interface Database {
   connectSessions: ConnectSessionsTable;
   simplefinSetupTokens: SimplefinSetupTokensTable;
   simplefinAccesses: SimplefinAccessesTable;
+  portalUsers: PortalUsersTable;
+  portalSessions: PortalSessionsTable;
+  portalSetupTokens: PortalSetupTokensTable;
+  portalSigninFailures: PortalSigninFailuresTable;
+  portalAudit: PortalAuditTable;
 }
 
 export type Partner = Selectable<PartnersTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type PortalUser = Selectable<PortalUsersTable>;
 export type Provider = Selectable<ProvidersTable>;
 export type ClientRow = Selectable<ClientsTable>;
 export type Connection = Selectable<ConnectionsTable>;

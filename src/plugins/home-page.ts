@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 
 export const homePagePlugin = fp(async (app: FastifyInstance, options: { version: string }) => {
   app.get('/', { schema: { hide: true } }, async (_request, reply) => {
-    const portal = app.hasRoute({ method: 'GET', url: '/portal' }) ? '<li><a href="/portal">Partner portal</a>: keys, webhooks, usage</li>' : '';
+    const portal = app.hasRoute({ method: 'GET', url: '/portal' }) ? '<li><a href="/portal">Partner portal</a>: API keys, webhooks, return URLs, activity</li>' : '';
     return reply.type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>bankdata</title>

@@ -56,7 +56,7 @@ export function partnersRepository(db: Db) {
       return Number(row.n);
     },
 
-    async insertKey(key: { id: string; partnerId: string; mode: Mode; keyHash: string; hint: string }): Promise<void> {
+    async insertKey(key: { id: string; partnerId: string; mode: Mode; keyHash: string; hint: string; label?: string | null }): Promise<void> {
       await db.insertInto('apiKeys').values(key).execute();
     },
 
@@ -76,6 +76,16 @@ export function partnersRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** Records that key `id` was used at `at`, unless it was recorded less than a minute before. */
+    async touchKey(id: string, at: Date): Promise<void> {
+      await db
+        .updateTable('apiKeys')
+        .set({ lastUsedAt: at })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('lastUsedAt', 'is', null), eb('lastUsedAt', '<', new Date(at.getTime() - 60_000))]))
+        .execute();
+    },
+
     findKey(id: string): Promise<ApiKeyRow | undefined> {
       return db.selectFrom('apiKeys').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -91,7 +101,7 @@ export function partnersRepository(db: Db) {
           .selectFrom('apiKeys')
           .innerJoin('partners', 'partners.id', 'apiKeys.partnerId')
           .selectAll('partners')
-          .select(['apiKeys.id as keyId', 'apiKeys.mode as keyMode', 'apiKeys.keyHash', 'apiKeys.hint', 'apiKeys.createdAt as keyCreatedAt', 'apiKeys.revokedAt'])
+          .select(['apiKeys.id as keyId', 'apiKeys.mode as keyMode', 'apiKeys.keyHash', 'apiKeys.hint', 'apiKeys.createdAt as keyCreatedAt', 'apiKeys.revokedAt', 'apiKeys.label as keyLabel', 'apiKeys.lastUsedAt as keyLastUsedAt'])
           .where('apiKeys.keyHash', '=', hash)
           .where('apiKeys.revokedAt', 'is', null);
       const [row] =
@@ -114,9 +124,9 @@ export function partnersRepository(db: Db) {
                 .select('c.count as requestsInWindow'),
             );
       if (!row) return undefined;
-      const { keyId, keyMode, keyHash: hash, hint, keyCreatedAt, revokedAt, requestsInWindow, ...partner } = row as typeof row & { requestsInWindow?: number | null };
+      const { keyId, keyMode, keyHash: hash, hint, keyCreatedAt, revokedAt, keyLabel, keyLastUsedAt, requestsInWindow, ...partner } = row as typeof row & { requestsInWindow?: number | null };
       return {
-        key: { id: keyId, partnerId: partner.id, mode: keyMode, keyHash: hash, hint, createdAt: keyCreatedAt, revokedAt },
+        key: { id: keyId, partnerId: partner.id, mode: keyMode, keyHash: hash, hint, createdAt: keyCreatedAt, revokedAt, label: keyLabel, lastUsedAt: keyLastUsedAt },
         partner: partner as Partner,
         ...(requestsInWindow != null ? { requestsInWindow: Number(requestsInWindow) } : {}),
       };

@@ -60,6 +60,7 @@ export interface IssuedKey {
   keyId: string;
   apiKey: string;
   mode: Mode;
+  label: string | null;
 }
 
 export interface KeyView {
@@ -67,18 +68,23 @@ export interface KeyView {
   partnerId: string;
   mode: Mode;
   hint: string;
+  label: string | null;
   createdAt: string;
+  /** Last authenticated request, to the minute. */
+  lastUsedAt: string | null;
   revokedAt: string | null;
 }
 
 export function partnersService(db: Db, clock: Clock) {
   const repo = partnersRepository(db);
 
-  async function issueKey(partnerId: string, mode: Mode): Promise<IssuedKey> {
+  async function issueKey(partnerId: string, mode: Mode, label: string | null = null): Promise<IssuedKey> {
     const apiKey = newApiKey(mode);
     const keyId = newId();
-    await repo.insertKey({ id: keyId, partnerId, mode, keyHash: sha256Hex(apiKey), hint: apiKey.slice(-4) });
-    return { keyId, apiKey, mode };
+    const trimmed = label?.trim() || null;
+    if (trimmed && trimmed.length > 100) throw invalid('label', 'must be at most 100 characters');
+    await repo.insertKey({ id: keyId, partnerId, mode, keyHash: sha256Hex(apiKey), hint: apiKey.slice(-4), label: trimmed });
+    return { keyId, apiKey, mode, label: trimmed };
   }
 
   /** The partner, read through `tx` when given (no second pool connection inside a transaction); not_found. */
@@ -152,9 +158,10 @@ export function partnersService(db: Db, clock: Clock) {
       return { now: new Date(clock.now().getTime() + offsetMs).toISOString(), offsetMs };
     },
 
-    issueKey: async (partnerId: string, mode: Mode) => {
+    /** Issues a key (shown once) with an optional `label` (at most 100 characters; validation_error). */
+    issueKey: async (partnerId: string, mode: Mode, label: string | null = null) => {
       await mustFind(partnerId);
-      return issueKey(partnerId, mode);
+      return issueKey(partnerId, mode, label);
     },
 
     async listKeys(partnerId?: string): Promise<KeyView[]> {
@@ -163,7 +170,9 @@ export function partnersService(db: Db, clock: Clock) {
         partnerId: k.partnerId,
         mode: k.mode,
         hint: `…${k.hint}`,
+        label: k.label,
         createdAt: k.createdAt.toISOString(),
+        lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
         revokedAt: k.revokedAt?.toISOString() ?? null,
       }));
     },
@@ -190,6 +199,9 @@ export function partnersService(db: Db, clock: Clock) {
       const hash = sha256Hex(rawKey);
       const found = await repo.findActiveKeyByHash(hash, windowStart);
       if (!found || !digestsEqual(found.key.keyHash, hash) || found.key.mode !== mode) return null;
+      // "Last used" to the minute: one small write per key and minute, not per request.
+      const now = clock.now();
+      if (!found.key.lastUsedAt || now.getTime() - found.key.lastUsedAt.getTime() >= 60_000) await repo.touchKey(found.key.id, now);
       return { partner: found.partner, mode, keyId: found.key.id, requestsInWindow: found.requestsInWindow };
     },
 
