@@ -142,8 +142,9 @@ describe('hosted connect flow in Chromium', () => {
     const { sessionId, page } = await slowDownloadStarted();
     expect(await page.getByRole('status').textContent()).toMatch(/Downloading your (accounts|transactions)…/);
     await shot(page, 'progress-360');
-    // No reload by the test: the page polls and moves on by itself.
-    await page.getByRole('heading', { name: 'Choose accounts to share' }).waitFor({ timeout: 20_000 });
+    // No reload by the test: the page polls and offers the account selection once the accounts are listed.
+    await page.getByRole('link', { name: 'Choose accounts now' }).click({ timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Choose accounts to share' }).waitFor();
     expect(await page.getByText('Transactions are still downloading in the background.').isVisible()).toBe(true);
     expect((await session(sessionId)).state).toBe('AwaitingAccountSelection');
     await page.getByRole('button', { name: 'Share selected accounts' }).click();

@@ -39,7 +39,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => partnerApp.listen(0, '127.0.0.1', resolve));
   origin = `http://localhost:${(partnerApp.address() as AddressInfo).port}`;
   returnUrl = `${origin}/done`;
-  t = await startTestApp({ env: { BANKDATA_SANDBOX_SLOW_MS: '8000', BANKDATA_OPERATOR_NAME: OPERATOR, BANKDATA_OPERATOR_NOTICE: NOTICE } });
+  t = await startTestApp({ env: { BANKDATA_SANDBOX_SLOW_MS: '20000', BANKDATA_OPERATOR_NAME: OPERATOR, BANKDATA_OPERATOR_NOTICE: NOTICE } });
   ({ apiKey: key } = await t.newPartner({ name: 'koruna-budget-prod', displayName: 'Koruna Budget', logoUrl: `${origin}/logo.svg`, accentColor: '#0B7A75', privacyUrl: `${origin}/privacy` }));
   clientId = await t.newClient(key);
   browser = await launchChromium();
@@ -79,6 +79,29 @@ async function eventsOf(connectionId: string): Promise<{ type: string; data: Rec
   const rows = await t.db.selectFrom('events').select(['type', 'payload']).where('connectionId', '=', connectionId).orderBy('createdAt').execute();
   return rows.map((r) => ({ type: r.type, data: (r.payload as { data: Record<string, any> }).data }));
 }
+
+/**
+ * Gives the first three accounts of the session's connection long names and large balances, as
+ * some banks send them, for the checks that a balance never wraps away from its amount.
+ */
+async function longNamesAndLargeBalances(sessionId: string): Promise<void> {
+  const connectionId = (await session(sessionId)).connectionId as string;
+  const accounts = await t.db.selectFrom('accounts').select('id').where('connectionId', '=', connectionId).where('type', '=', 'CurrentAccount').orderBy('name').limit(3).execute();
+  // Named to sort first (current accounts by name), so the screenshots show them.
+  const names = ['Aktivní společný účet domácnosti na rekonstrukci chalupy v Krkonoších', 'Account of Koruna Budget Holding and Subsidiaries', 'Auto'];
+  for (const [index, { id }] of accounts.entries()) await t.db.updateTable('accounts').set({ name: names[index], balance: [98_765_432_109.87, -1_234_567_890.12, 123_456_789.5][index] }).where('id', '=', id).execute();
+}
+
+/** How many balances are broken over lines: the amount on more than one, or on another line than its "Balance" label. */
+const wrappedBalances = (page: Page) =>
+  page.locator('.balance').evaluateAll((spans) =>
+    spans.filter((span) => {
+      const label = document.createRange();
+      label.selectNodeContents(span.firstChild!);
+      const amount = span.querySelector('.amount')!.getClientRects();
+      return amount.length !== 1 || Math.abs(label.getBoundingClientRect().bottom - amount[0]!.bottom) > 2;
+    }).length,
+  );
 
 describe('hosted flow that end users trust (issue 17)', () => {
   for (const [lang, width] of [['en', 360], ['cs', 1280]] as const) {
@@ -183,31 +206,49 @@ describe('hosted flow that end users trust (issue 17)', () => {
     expect(await session(sessionId)).toMatchObject({ state: 'Failed', resultCode: 'Error', error: 'access_denied', connectionId: query.get('connectionId') });
   });
 
-  it('real progress from the progress webhooks; the user is back at the partner while the download completes; Cancel says it withdraws the consent', async () => {
+  it('real progress from the progress webhooks as they grow (JavaScript, en, 360 and 1280 px); "Choose accounts now" while the download runs; back at the partner while it completes', async () => {
     const { sessionId, hostedUrl: url } = await hostedUrl({ providerId: await providerId(t, providerIds.vltava) });
     const page = await newPage(360);
     await page.goto(url);
     await page.getByRole('button', { name: 'Continue to Vltava Bank' }).click();
     await page.getByLabel('Username').fill('user_slow');
     await page.getByRole('button', { name: 'Log in and authorize' }).click();
+    // While the bank lists the accounts: no counts yet, the honest wait text, Cancel says it withdraws the consent.
     await page.getByRole('heading', { name: 'Downloading your data' }).waitFor();
+    expect(await page.getByRole('status').textContent()).toBe('Downloading your accounts…');
+    expect(await page.locator('#accounts-found').textContent()).toBe('–');
+    expect(await page.getByText(/Most banks answer within a minute/).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Cancel and withdraw consent' }).isVisible()).toBe(true);
     expect(await page.getByText('Cancelling withdraws the consent you just gave at Vltava Bank').isVisible()).toBe(true);
-    expect(await page.getByText(/Most banks answer within a minute/).isVisible()).toBe(true);
+
+    // Once listed, the progress page (reloaded by its script) shows the counts as they grow, still before the account selection.
+    const onProgress = async () => ({
+      heading: await page.locator('h1').textContent(),
+      accounts: Number(await page.locator('#accounts-found').textContent()),
+      transactions: Number(await page.locator('#transactions-downloaded').textContent()),
+    });
+    await expect.poll(onProgress, { timeout: 20_000 }).toMatchObject({ heading: 'Downloading your data', accounts: expect.toSatisfy((n: number) => n > 0), transactions: expect.toSatisfy((n: number) => n > 0) });
+    const seen = await onProgress();
+    expect(seen.heading).toBe('Downloading your data');
+    expect(await page.getByRole('status').textContent()).toBe('Downloading your transactions…');
+    expect(await page.getByText(/You can choose the accounts to share now/).isVisible()).toBe(true);
     await shot(page, 'progress-en-360');
-
-    // The page moves on by itself; the counts keep updating live (JavaScript polls the status) while the user chooses.
-    await page.getByRole('heading', { name: 'Choose accounts to share' }).waitFor({ timeout: 20_000 });
-    const found = Number(await page.locator('#accounts-found').textContent());
-    expect(found).toBe(await page.getByRole('checkbox').count());
-    await expect.poll(async () => Number(await page.locator('#transactions-downloaded').textContent()), { timeout: 20_000 }).toBeGreaterThan(0);
-    await shot(page, 'progress-accounts-en-360');
-    const status = await page.evaluate(async (path) => (await fetch(path)).json(), `/connect/s/${sessionId}/status`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shot(page, 'progress-en-1280');
+    // The same counts as the progress webhooks.
     const connectionId = (await session(sessionId)).connectionId as string;
-    const progress = (await eventsOf(connectionId)).filter((e) => e.type === 'TransactionsFetchingProgress');
-    expect(progress.map((e) => e.data.transactionCount)).toContain(status.transactionsDownloaded);
-    expect((await eventsOf(connectionId)).find((e) => e.type === 'AccountsFetchingProgress' && e.data.stage === 'Completed')?.data.accountCount).toBe(found);
+    const events = await eventsOf(connectionId);
+    expect(events.find((e) => e.type === 'AccountsFetchingProgress' && e.data.stage === 'Completed')?.data.accountCount).toBe(seen.accounts);
+    expect(events.filter((e) => e.type === 'TransactionsFetchingProgress').map((e) => e.data.transactionCount)).toContain(seen.transactions);
 
+    // The user need not wait for the whole download: the selection opens at once and keeps the counts live.
+    await page.getByRole('link', { name: 'Choose accounts now' }).click();
+    await page.getByRole('heading', { name: 'Choose accounts to share' }).waitFor();
+    expect(await page.getByRole('checkbox').count()).toBe(seen.accounts);
+    expect(await page.getByText('Transactions are still downloading in the background.').isVisible()).toBe(true);
+    await expect.poll(async () => Number(await page.locator('#transactions-downloaded').textContent()), { timeout: 20_000 }).toBeGreaterThan(seen.transactions);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await shot(page, 'progress-accounts-en-360');
     await page.getByRole('button', { name: 'Share selected accounts' }).click();
     const query = await returned(page);
     expect(query.get('resultCode')).toBe('Ok');
@@ -215,6 +256,41 @@ describe('hosted flow that end users trust (issue 17)', () => {
     expect(await connectionState(connectionId)).toBe('Pending');
     await expect.poll(async () => (await session(sessionId)).state, { timeout: 30_000 }).toBe('Completed');
     expect(await connectionState(connectionId)).toBe('Active');
+  });
+
+  it('real progress without JavaScript (cs, 360 and 1280 px): the progress page refreshes itself with the growing counts; without "Choose accounts now" it moves on when the download is done', async () => {
+    const { sessionId, hostedUrl: url } = await hostedUrl({ locale: 'cs', providerId: await providerId(t, providerIds.vltava) });
+    const page = await newPage(360, false);
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Pokračovat do Vltava Bank' }).click();
+    await page.getByLabel('Uživatelské jméno').fill('user_slow');
+    await page.getByRole('button', { name: 'Přihlásit a povolit' }).click();
+    await page.getByRole('heading', { name: 'Stahujeme vaše údaje' }).waitFor();
+    // The page reloads itself every 2 s (meta refresh): read it between loads.
+    const counts = async () => {
+      try {
+        await page.waitForLoadState();
+        return { heading: await page.locator('h1').textContent(), transactions: Number(await page.locator('#transactions-downloaded').textContent({ timeout: 1000 })) };
+      } catch {
+        return { heading: null, transactions: NaN };
+      }
+    };
+    await expect.poll(counts, { timeout: 20_000, interval: 500 }).toMatchObject({ heading: 'Stahujeme vaše údaje', transactions: expect.toSatisfy((n: number) => n > 0) });
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.reload();
+      expect(await page.locator('h1').textContent()).toBe('Stahujeme vaše údaje');
+      expect(Number(await page.locator('#accounts-found').textContent())).toBeGreaterThan(0);
+      expect(await page.getByRole('link', { name: 'Vybrat účty hned' }).isVisible()).toBe(true);
+      await shot(page, `progress-cs-${width}`);
+    }
+    // Not choosing: the page moves on to the selection by itself once the download is done.
+    await page.getByRole('heading', { name: 'Vyberte účty ke sdílení' }).waitFor({ timeout: 30_000 });
+    const connectionId = (await session(sessionId)).connectionId as string;
+    expect(await connectionState(connectionId)).toBe('Active');
+    await page.getByRole('button', { name: 'Sdílet vybrané účty' }).click();
+    expect((await returned(page)).get('resultCode')).toBe('Ok');
+    await expect.poll(async () => (await session(sessionId)).state, { timeout: 30_000 }).toBe('Completed');
   });
 
   it('more than 10 accounts: filter and select all / none with JavaScript; an empty selection is refused with a message', async () => {
@@ -225,7 +301,12 @@ describe('hosted flow that end users trust (issue 17)', () => {
     await page.getByLabel('Username').fill('user_many');
     await page.getByRole('button', { name: 'Log in and authorize' }).click();
     await page.getByRole('heading', { name: 'Choose accounts to share' }).waitFor({ timeout: 30_000 });
+    await longNamesAndLargeBalances(sessionId);
+    await page.reload();
     expect(await page.getByRole('checkbox').count()).toBe(100);
+    expect(await page.getByText('Account of Koruna Budget Holding and Subsidiaries').isVisible()).toBe(true);
+    expect(await wrappedBalances(page)).toBe(0);
+    await shot(page, 'accounts-en-1280', false);
     const name = (await page.locator('.choice strong').nth(16).textContent())!;
     await page.getByLabel('Filter accounts').fill(name);
     await expect.poll(() => page.locator('#account-list .choice:not([hidden])').count()).toBeLessThan(100);
@@ -256,9 +337,11 @@ describe('hosted flow that end users trust (issue 17)', () => {
     await page.getByRole('button', { name: 'Přihlásit a povolit' }).click();
     await page.getByRole('heading', { name: 'Vyberte účty ke sdílení' }).waitFor({ timeout: 30_000 });
     expect(await page.locator('#tools').isHidden()).toBe(true);
-    // Each balance stays on one line with its currency.
-    const wrapped = await page.locator('.amount').evaluateAll((spans) => spans.filter((s) => s.getClientRects().length !== 1).length);
-    expect(wrapped).toBe(0);
+    await longNamesAndLargeBalances(sessionId);
+    await page.reload();
+    // "Zůstatek" stays on one line with its amount and currency, also for long names and large amounts.
+    expect(await page.locator('.balance', { hasText: '109,87' }).count()).toBe(1);
+    expect(await wrappedBalances(page)).toBe(0);
     await shot(page, 'accounts-cs-360', false);
     await page.getByRole('button', { name: 'Sdílet vybrané účty' }).click();
     await page.getByRole('heading', { name: 'Banka je připojena' }).waitFor();

@@ -15,11 +15,13 @@
  * consent -> bank login -> accounts -> done) and a footer naming the operator; banks show their
  * logo (a provider's logoUrl, else our monogram at `/connect/assets/bank-logo/{id}.svg`); a bank
  * refusal or error shows the failure page (Try again, Choose another bank, Back to <partner>);
- * progress shows the counts of the progress webhooks; after the account selection the done page
- * sends the user back while the download completes.
+ * progress shows the counts of the progress webhooks as they grow, also once the accounts are
+ * listed: while the transactions download, the progress page offers "Choose accounts now" (the
+ * account selection, `?view=accounts`) and moves on to it by itself when the download is done;
+ * after the account selection the done page sends the user back while the download completes.
  */
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { ConnectSession } from '../db/schema.ts';
 import type { Config } from '../config.ts';
 import type { ProvidersService } from '../modules/providers/providers.service.ts';
@@ -36,6 +38,9 @@ import { formTargetOf, renderPage } from './render.ts';
 const cookieName = (sessionId: string) => `bankdata_connect_${sessionId}`;
 const FLOW = '/connect/s/:sessionId';
 const Params = Type.Object({ sessionId: Uuid });
+/** The flow page's query: the picker's filter (country, search), and `view=accounts` to open the account selection while the download runs. */
+const FlowQuery = Type.Object({ country: Type.Optional(Type.String({ maxLength: 2 })), q: Type.Optional(Type.String({ maxLength: 100 })), view: Type.Optional(Type.Literal('accounts')) });
+type FlowQuery = Static<typeof FlowQuery>;
 
 /** Case- and accent-insensitive search key ("Moravská" -> "moravska"). */
 const fold = (value: string) => value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
@@ -45,6 +50,16 @@ const ibanGroups = (iban: string | null) => (iban ?? '').replace(/(.{4})(?!$)/g,
 
 /** Position of a page in the step indicator (bank, consent, bank login, accounts, done); -1 shows none. */
 const STEP_INDEX: Partial<Record<FlowStep, number>> = { picker: 0, consent: 1, confirm: 1, bank: 2, failed: 2, progress: 3, accounts: 3, done: 4 };
+
+/**
+ * The step the flow's page shows for `s`, whose connection is in `connectionState`: while the
+ * transactions download (connection Pending) the account selection waits behind the progress page,
+ * which shows the growing counts and links to it; `view=accounts` (that link) opens it at once.
+ */
+function shownStep(s: ConnectSession, connectionState: string | null, view?: 'accounts'): FlowStep {
+  const step = stepOf(s);
+  return step === 'accounts' && connectionState === 'Pending' && view !== 'accounts' ? 'progress' : step;
+}
 
 /** A provider as the pages show it: `logoUrl` is set by live catalogs (absent for the sandbox banks). */
 type ShownProvider = { id: string; name: string; logoUrl?: string | null };
@@ -109,11 +124,11 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
     return render('connect-message', { title: t('error.title'), message: t('error.text'), link: { href: page.flow, label: t('common.back') }, changeBank, cancel: !isTerminal(session) }, status);
   });
 
-  async function show(s: ConnectSession, query: { country?: string; q?: string }, reply: FastifyReply, psuIpAddress: string) {
-    const step = stepOf(s);
-    if (step === 'return') return reply.redirect(returnTarget(s), 303);
-    if (step === 'confirm') return reply.redirect(await connectSessions.confirmBank(s, psuIpAddress), 303);
+  async function show(s: ConnectSession, query: FlowQuery, reply: FastifyReply, psuIpAddress: string) {
+    if (stepOf(s) === 'return') return reply.redirect(returnTarget(s), 303);
+    if (stepOf(s) === 'confirm') return reply.redirect(await connectSessions.confirmBank(s, psuIpAddress), 303);
     const { lang, t, ctx, render } = await pageOf(s, reply);
+    const step = shownStep(s, ctx.connectionState, query.view);
     if (step === 'done') return render('connect-done', { returnTarget: returnTarget(s), completed: s.state === 'Completed' });
     if (step === 'failed') return render('connect-failed', { errorCode: s.error, refused: s.error === 'access_denied', providerPreset: s.providerPreset });
     if (step === 'expired') {
@@ -146,7 +161,14 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
     }
     if (step === 'bank') return render('connect-bank', { bankUrl: s.bankUrl });
     if (step === 'accounts') return showAccounts(s, reply);
-    return render('connect-progress', { message: t(`progress.${s.state === 'Fetching' ? 'Fetching' : 'AwaitingAccountSelection'}`), accountsFound: s.accountsFound, transactionsDownloaded: s.transactionsDownloaded });
+    // Before the accounts are listed the counts show "–"; once they are, "Choose accounts now" opens the selection.
+    return render('connect-progress', {
+      step,
+      message: t(`progress.${s.state === 'Fetching' ? 'Fetching' : 'AwaitingAccountSelection'}`),
+      accountsFound: s.accountsFound,
+      transactionsDownloaded: s.transactionsDownloaded,
+      canChoose: step === 'progress' && stepOf(s) === 'accounts' && (s.accountsFound ?? 0) > 0,
+    });
   }
 
   /** The account selection; with `refused` (the ids the user kept, none) the form comes back with its message. */
@@ -200,16 +222,23 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
     return reply.status(known ? 200 : 404).header('cache-control', 'no-store').type('text/html; charset=utf-8').send();
   });
 
-  app.get(FLOW, { schema: { hide: true, params: Params, querystring: Type.Object({ country: Type.Optional(Type.String({ maxLength: 2 })), q: Type.Optional(Type.String({ maxLength: 100 })) }) } }, async (request, reply) => {
+  app.get(FLOW, { schema: { hide: true, params: Params, querystring: FlowQuery } }, async (request, reply) => {
     const s = await current(request, reply);
-    return s ? show(s, request.query as { country?: string; q?: string }, reply, request.ip) : reply;
+    return s ? show(s, request.query as FlowQuery, reply, request.ip) : reply;
   });
 
   app.get(`${FLOW}/status`, { schema: { hide: true, params: Params } }, async (request, reply) => {
     const { session, mine } = await located(request);
     reply.header('cache-control', 'no-store');
     if (!session || !mine) return reply.status(404).send({ state: null, step: null });
-    return reply.send({ state: session.state, step: stepOf(session), accountsFound: session.accountsFound, transactionsDownloaded: session.transactionsDownloaded });
+    const { connectionState } = await connectSessions.context(session);
+    return reply.send({
+      state: session.state,
+      step: shownStep(session, connectionState),
+      accountsFound: session.accountsFound,
+      transactionsDownloaded: session.transactionsDownloaded,
+      downloading: connectionState === 'Pending',
+    });
   });
 
   // A bank chosen in the picker, or '' to go back to it; a session created with providerId keeps its bank.
