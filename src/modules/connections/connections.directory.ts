@@ -123,7 +123,8 @@ export function connectionDirectory({ db, clock, partners, accounts, history }: 
         total: Object.values(byState).reduce((a, b) => a + b, 0),
         createdRecently: counts.createdSince,
         failures: { create: failures.ConnectionCreateFailed, refresh: failures.ConnectionRefreshFailed },
-        webhooks: await history.deliveryStats(partnerId, mode, since),
+        // Deliveries are stamped with the service's clock, not the sandbox one.
+        webhooks: await history.deliveryStats(partnerId, mode, new Date(clock.now().getTime() - RECENT_DAYS * DAY_MS)),
         expiring: (await repo.consentsEndingBetween(partnerId, mode, now, until, 50)).map(summary),
       };
     },
