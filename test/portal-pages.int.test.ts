@@ -136,6 +136,11 @@ describe('Overview and Connections (sandbox)', () => {
     expect(await find(made.session)).toEqual([made.sessionConnection]);
     expect(await find('nobody-such')).toEqual([]);
     expect(await page.getByRole('status').textContent()).toContain('No connection matches.');
+    // A connect session that made no connection yet: found, with its state.
+    const waiting = await sandboxCall('POST', '/v1/connect-sessions', made.bob, { returnUrl });
+    expect(await find(waiting.body.sessionId)).toEqual([]);
+    expect(await page.locator('#session-found').innerText()).toContain('is AwaitingBankSelection: it has made no connection.');
+    await expectAccessible(page);
     expect(await find(made.active)).toEqual([made.active]);
     await expectAccessible(page);
 

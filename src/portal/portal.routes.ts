@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formProtection } from '../hosted/form-protection.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { ConnectionDirectory } from '../modules/connections/connections.directory.ts';
+import type { ConnectSessionsService } from '../modules/connect-sessions/connect-sessions.service.ts';
 import type { PartnersService } from '../modules/partners/partners.service.ts';
 import type { UsageService } from '../modules/usage/usage.service.ts';
 import type { WebhooksService } from '../modules/webhooks/webhooks.service.ts';
@@ -31,6 +32,7 @@ export interface PortalDeps {
   partners: PartnersService;
   webhooks: WebhooksService;
   directory: ConnectionDirectory;
+  connectSessions: ConnectSessionsService;
   usage: UsageService;
   baseUrl: string;
 }
