@@ -114,13 +114,11 @@ export function connectionsRepository(db: Db | Tx) {
       if (filter.state) query = query.where('connections.state', '=', filter.state);
       const term = filter.term;
       if (term) {
-        query = query.where((eb) =>
-          eb.or([
-            eb('clients.externalId', '=', term),
-            eb('connections.sessionId', '=', term),
-            ...(isUuid(term) ? [eb('connections.id', '=', term), eb('connections.clientId', '=', term)] : []),
-          ]),
-        );
+        // One indexed lookup per kind of id (an OR across the join would scan all the partner's connections).
+        const ids = (column: 'sessionId' | 'id' | 'clientId') => db.selectFrom('connections as m').select('m.id').where(`m.${column}`, '=', term);
+        const byExternalId = db.selectFrom('connections as m').innerJoin('clients as mc', 'mc.id', 'm.clientId').select('m.id').where('mc.partnerId', '=', partnerId).where('mc.mode', '=', mode).where('mc.externalId', '=', term);
+        const matching = isUuid(term) ? byExternalId.unionAll(ids('sessionId')).unionAll(ids('id')).unionAll(ids('clientId')) : byExternalId.unionAll(ids('sessionId'));
+        query = query.where('connections.id', 'in', matching);
       }
       return query.orderBy('connections.createdAt', 'desc').orderBy('connections.id').limit(limit).execute();
     },
