@@ -19,12 +19,14 @@ import { connectSessionsService } from './modules/connect-sessions/connect-sessi
 import { followConnectionEvents } from './modules/connect-sessions/connect-sessions.progress.ts';
 import { lifecycleService } from './modules/connections/connections.lifecycle.ts';
 import { syncService } from './modules/connections/connections.sync.ts';
+import { connectionDirectory } from './modules/connections/connections.directory.ts';
 import { partnersService } from './modules/partners/partners.service.ts';
 import { providersService } from './modules/providers/providers.service.ts';
 import { simplefinService } from './modules/simplefin/simplefin.service.ts';
 import { usageService } from './modules/usage/usage.service.ts';
 import { EventLog } from './modules/webhooks/events.ts';
 import { webhooksService } from './modules/webhooks/webhooks.service.ts';
+import { webhookHistory } from './modules/webhooks/webhook-history.ts';
 import { portalService } from './portal/portal.service.ts';
 
 export interface Deps {
@@ -64,6 +66,7 @@ export async function createServices(deps: Deps) {
   const connectSessions = connectSessionsService({ db, clock: time, config, partners, clients, providers, connections, lifecycle, accounts, cursors });
   const simplefin = simplefinService({ db, clock, config, partners });
   const portal = portalService({ db, clock, partners, baseUrl: config.baseUrl });
+  const directory = connectionDirectory({ db, clock, partners, accounts, history: webhookHistory(db) });
   followConnectionEvents(events, time);
   clients.onPurge((_auth, clientId) => connections.revokeAllForClient(clientId));
   return {
@@ -88,6 +91,8 @@ export async function createServices(deps: Deps) {
     connectSessions,
     simplefin,
     portal,
+    /** A partner's connections across its clients (the portal's Overview and Connections pages). */
+    directory,
     /** Stops the job queue (waits for running jobs); the caller closes the database. */
     async stop() {
       await queue.stop();

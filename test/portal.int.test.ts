@@ -7,18 +7,17 @@
  * screenshots at 390 and 1280 px go to docs/screenshots/.
  */
 import { writeFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_SECRET_KEY, type TestApp } from './helpers/app.ts';
 import { bankdataCommand } from './helpers/bankdata-process.ts';
 import { launchChromium } from './helpers/browser.ts';
+import { expectAccessible, PASSWORD, signIn as signInAt } from './helpers/portal.ts';
 
 let t: TestApp;
 let browser: Browser;
 let partnerId = '';
 let apiKey = '';
-const PASSWORD = 'correct horse battery staple';
 
 beforeAll(async () => {
   t = await startTestApp({ worker: false });
@@ -37,18 +36,7 @@ async function newPage(width = 1280): Promise<Page> {
   return context.newPage();
 }
 
-async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
-  await page.goto(`${t.baseUrl}/portal/sign-in`);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function expectAccessible(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target} ${n.failureSummary}`).join(' | ')}`).join('\n')).toBe('');
-}
+const signIn = (page: Page, email: string, password = PASSWORD) => signInAt(page, t.baseUrl, email, password);
 
 /** POSTs a form from inside the page (same origin), optionally without the CSRF token. */
 const postForm = (page: Page, path: string, fields: Record<string, string>) =>
@@ -98,6 +86,8 @@ describe('portal in the browser', () => {
     await signIn(page, 'admin@budget.example', 'wrong password!!');
     expect(await page.getByRole('alert').textContent()).toMatch('Wrong e-mail address or password.');
     await signIn(page, 'admin@budget.example');
+    await page.getByRole('heading', { name: 'Overview · sandbox' }).waitFor();
+    await page.getByRole('link', { name: 'API keys' }).click();
     await page.getByRole('heading', { name: 'API keys' }).waitFor();
     expect(await page.locator('#live-hint').textContent()).toContain('no live API key');
     await expectAccessible(page);
@@ -131,7 +121,7 @@ describe('portal in the browser', () => {
   it('sets the webhook endpoint with the CLI\'s URL rules, reveals its secret and rotates it with an overlap (two secrets sign)', async () => {
     const page = await newPage(1280);
     await signIn(page, 'admin@budget.example');
-    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
     await page.getByRole('heading', { name: 'Webhooks · sandbox' }).waitFor();
     await page.getByLabel('Endpoint URL').fill('ftp://example.com/hooks');
     await page.getByLabel('Endpoint URL').evaluate((input) => input.setAttribute('type', 'text'));
@@ -187,12 +177,13 @@ describe('portal in the browser', () => {
   it('refuses a form post without the CSRF token and one from a viewer (403 page), changing nothing', async () => {
     const admin = await newPage();
     await signIn(admin, 'admin@budget.example');
-    await admin.getByRole('heading', { name: 'API keys' }).waitFor();
+    await admin.getByRole('heading', { name: 'Overview · sandbox' }).waitFor();
     const before = (await t.services.partners.listKeys(partnerId)).length;
     expect(await postForm(admin, '/portal/keys', { label: 'no token' })).toBe(403);
 
     const viewer = await newPage(390);
     await signIn(viewer, 'viewer@budget.example');
+    await viewer.getByRole('link', { name: 'API keys' }).click();
     await viewer.getByRole('heading', { name: 'API keys' }).waitFor();
     expect(await viewer.getByRole('button', { name: 'Create key' }).count()).toBe(0);
     await viewer.screenshot({ path: 'docs/screenshots/portal-keys-viewer-390.png', fullPage: true });
@@ -218,7 +209,7 @@ describe('portal in the browser', () => {
     const two = await newPage(390);
     await signIn(one, 'admin@budget.example');
     await signIn(two, 'admin@budget.example');
-    await two.getByRole('heading', { name: 'API keys' }).waitFor();
+    await two.getByRole('heading', { name: 'Overview · sandbox' }).waitFor();
     await one.getByRole('button', { name: 'Sign out everywhere' }).click();
     await one.getByRole('heading', { name: /Sign in/ }).waitFor();
     await two.reload();

@@ -8,15 +8,21 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formProtection } from '../hosted/form-protection.ts';
 import { ApiError } from '../lib/errors.ts';
+import type { ConnectionDirectory } from '../modules/connections/connections.directory.ts';
+import type { ConnectSessionsService } from '../modules/connect-sessions/connect-sessions.service.ts';
 import type { PartnersService } from '../modules/partners/partners.service.ts';
+import type { UsageService } from '../modules/usage/usage.service.ts';
 import type { WebhooksService } from '../modules/webhooks/webhooks.service.ts';
 import { parseFormBody } from '../plugins/input-text.ts';
 import { activityRoutes } from './activity.routes.ts';
+import { connectionsPageRoutes } from './connections.routes.ts';
 import { keysRoutes } from './keys.routes.ts';
+import { overviewRoutes } from './overview.routes.ts';
 import { returnUrlsRoutes } from './return-urls.routes.ts';
 import { formError, renderPortal } from './pages.ts';
 import type { PortalService } from './portal.service.ts';
 import { guardPortal, SESSION_COOKIE, sessionCookie } from './session.ts';
+import { usagePageRoutes } from './usage.routes.ts';
 import { webhooksPageRoutes } from './webhooks.routes.ts';
 
 const script = readFileSync(new URL('./assets/portal.js', import.meta.url));
@@ -25,6 +31,9 @@ export interface PortalDeps {
   portal: PortalService;
   partners: PartnersService;
   webhooks: WebhooksService;
+  directory: ConnectionDirectory;
+  connectSessions: ConnectSessionsService;
+  usage: UsageService;
   baseUrl: string;
 }
 
@@ -42,15 +51,15 @@ export async function portalRoutes(app: FastifyInstance, deps: PortalDeps): Prom
   guardPortal(app, { portal: deps.portal, partners: deps.partners, refuse });
 
   app.get('/portal/assets/portal.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(script));
-  app.get('/portal', async (_request, reply) => reply.redirect('/portal/keys', 303));
+  app.get('/portal', async (request, reply) => reply.redirect(`/portal/overview${request.url.slice('/portal'.length)}`, 303));
 
-  app.get('/portal/sign-in', async (request, reply) => (request.portal ? reply.redirect('/portal/keys', 303) : renderPortal(reply, 'sign-in', { title: 'Sign in' })));
+  app.get('/portal/sign-in', async (request, reply) => (request.portal ? reply.redirect('/portal/overview', 303) : renderPortal(reply, 'sign-in', { title: 'Sign in' })));
   app.post('/portal/sign-in', async (request, reply) => {
     const { email = '', password = '' } = request.body as { email?: string; password?: string };
     try {
       const { token } = await deps.portal.signIn(email, password, request.ip);
       reply.setCookie(SESSION_COOKIE, token, sessionCookie(deps.baseUrl));
-      return reply.redirect('/portal/keys', 303);
+      return reply.redirect('/portal/overview', 303);
     } catch (error) {
       if (!(error instanceof ApiError) || (error.code !== 'unauthorized' && error.code !== 'rate_limited')) throw error;
       return renderPortal(reply, 'sign-in', { title: 'Sign in', email, error: error.message }, error.status);
@@ -86,6 +95,9 @@ export async function portalRoutes(app: FastifyInstance, deps: PortalDeps): Prom
     return reply.redirect('/portal/sign-in', 303);
   });
 
+  await app.register(overviewRoutes, deps);
+  await app.register(connectionsPageRoutes, deps);
+  await app.register(usagePageRoutes, deps);
   await app.register(keysRoutes, deps);
   await app.register(webhooksPageRoutes, deps);
   await app.register(returnUrlsRoutes, deps);

@@ -116,6 +116,9 @@ export function accountsService(deps: { db: Db; clock: Clock; cursors: CursorCod
       return (await repo.listForConnection(connectionId, !all)).map(toAccountView);
     },
 
+    /** Every account of a connection (at most 100), subscribed or not; for a caller that checked the connection is the partner's (the portal). */
+    ofConnection: async (connectionId: string): Promise<AccountView[]> => (await repo.listForConnection(connectionId, false)).map(toAccountView),
+
     /** The accounts of a connection as the bank knows them (`externalId`, type, currency), every one, in the bank's order; for the sandbox controls. */
     async bankAccounts(auth: AuthContext, clientId: string, connectionId: string): Promise<{ id: string; externalId: string; type: string; currencyCode: string }[]> {
       await deps.connections.require(auth, clientId, connectionId);

@@ -16,7 +16,7 @@ import type { Connection, ConnectSession, ConnectSessionState } from '../../db/s
 import type { Clock } from '../../lib/clock.ts';
 import type { CursorCodec } from '../../lib/cursor.ts';
 import { ApiError, invalid, notFound } from '../../lib/errors.ts';
-import { digestsEqual, newId, randomToken, sha256Hex } from '../../lib/ids.ts';
+import { digestsEqual, newId, randomToken, sha256Hex, type Mode } from '../../lib/ids.ts';
 import { addDuration, isCountryCode, localeLanguage } from '../../lib/iso.ts';
 import { matchesAnyReturnUrl, returnUrlWithResult } from '../../lib/return-url.ts';
 import { scheduleTimer } from '../../jobs/timers.ts';
@@ -414,6 +414,12 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
       const s = await repo.find(id);
       if (s) await adoptTimeOf(s);
       return s && expireIfDue(s);
+    },
+
+    /** Session `id` of a partner's `mode` (any client) as the API shows it, with its client; null for anyone else's or none (the portal's search). */
+    async findForPartner(partnerId: string, mode: Mode, id: string): Promise<(SessionView & { clientId: string }) | null> {
+      const s = await this.find(id);
+      return s && s.partnerId === partnerId && s.mode === mode ? { ...toSessionView(s), clientId: s.clientId } : null;
     },
 
     /** True when `ref` is the bank-return reference of session `sessionId` (see bankReturnUrl). */

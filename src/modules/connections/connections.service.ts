@@ -42,7 +42,8 @@ export const DOWNLOAD_DEADLINE_MS = 60 * 60_000;
 /** Analytics header values are stored up to this length (longer ones are cut, never refused). */
 const ANALYTICS_MAX_LENGTH = 255;
 
-const ANALYTICS_HEADERS = {
+/** The analytics headers (lower-case names) and the field each is stored under in a tracking event. */
+export const ANALYTICS_HEADERS = {
   'x-application-name': 'applicationName',
   'x-client-app-version': 'clientAppVersion',
   'x-client-osversion': 'clientOsVersion',

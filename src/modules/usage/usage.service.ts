@@ -65,6 +65,23 @@ export function usageService(db: Db, clock: Clock) {
       }
       return { from, to, totals, days: [...days].map(([date, counts]) => ({ date, ...counts })) };
     },
+
+    /**
+     * A partner's counts per calendar month (UTC, `YYYY-MM`), the last `months` months up to and
+     * including the current one (1 to 12), oldest first; months without events are listed with zeros.
+     */
+    async monthly(partnerId: string, months = 12): Promise<({ month: string } & UsageCounts)[]> {
+      const today = clock.now();
+      const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - (Math.min(Math.max(months, 1), 12) - 1), 1));
+      const report = await this.report(partnerId, { from: dayOf(first), to: dayOf(today) });
+      const byMonth = new Map<string, UsageCounts>();
+      for (const day of report.days) {
+        const counts = byMonth.get(day.date.slice(0, 7)) ?? zero();
+        for (const kind of USAGE_KINDS) counts[kind] += day[kind];
+        byMonth.set(day.date.slice(0, 7), counts);
+      }
+      return [...byMonth].map(([month, counts]) => ({ month, ...counts }));
+    },
   };
 }
 
