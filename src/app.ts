@@ -55,6 +55,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: false } },
     routerOptions: { ignoreTrailingSlash: true },
+    // BANKDATA_TRUST_PROXY: request.ip is the client behind the operator's reverse proxy.
+    trustProxy: services.config.trustProxy,
   });
 
   await app.register(requestLogPlugin);

@@ -25,6 +25,7 @@ import * as hostedBranding from './migrations/0021_hosted_branding.ts';
 import * as sandboxClock from './migrations/0022_sandbox_clock.ts';
 import * as portal from './migrations/0023_portal.ts';
 import * as transactionsVariableSymbolPage from './migrations/0024_transactions_variable_symbol_page.ts';
+import * as webhookResponseExcerpts from './migrations/0026_webhook_response_excerpts.ts';
 import type { SecretKeys } from '../lib/secret-keys.ts';
 
 const migrations = (keys: SecretKeys | undefined): Record<string, Migration> => ({
@@ -49,6 +50,7 @@ const migrations = (keys: SecretKeys | undefined): Record<string, Migration> => 
   '0022_sandbox_clock': sandboxClock,
   '0023_portal': portal,
   '0024_transactions_variable_symbol_page': transactionsVariableSymbolPage,
+  '0026_webhook_response_excerpts': webhookResponseExcerpts,
 });
 
 /** `keys` seal what a migration encrypts (0017: webhook secrets); only needed when there is some. */
