@@ -95,7 +95,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
 
   // The partner portal: its own forms, sessions and CSRF tokens, no API key.
-  await app.register(portalRoutes, { portal: services.portal, partners: services.partners, webhooks: services.webhooks, baseUrl: services.config.baseUrl });
+  await app.register(portalRoutes, { portal: services.portal, partners: services.partners, webhooks: services.webhooks, baseUrl: services.config.baseUrl, operator: services.config });
 
   await app.ready();
   return app;

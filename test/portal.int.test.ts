@@ -7,18 +7,17 @@
  * screenshots at 390 and 1280 px go to docs/screenshots/.
  */
 import { writeFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_SECRET_KEY, type TestApp } from './helpers/app.ts';
 import { bankdataCommand } from './helpers/bankdata-process.ts';
 import { launchChromium } from './helpers/browser.ts';
+import { expectAccessible, PORTAL_PASSWORD as PASSWORD, postForm, signIn as signInAt } from './helpers/portal.ts';
 
 let t: TestApp;
 let browser: Browser;
 let partnerId = '';
 let apiKey = '';
-const PASSWORD = 'correct horse battery staple';
 
 beforeAll(async () => {
   t = await startTestApp({ worker: false });
@@ -37,22 +36,7 @@ async function newPage(width = 1280): Promise<Page> {
   return context.newPage();
 }
 
-async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
-  await page.goto(`${t.baseUrl}/portal/sign-in`);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function expectAccessible(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target} ${n.failureSummary}`).join(' | ')}`).join('\n')).toBe('');
-}
-
-/** POSTs a form from inside the page (same origin), optionally without the CSRF token. */
-const postForm = (page: Page, path: string, fields: Record<string, string>) =>
-  page.evaluate(async ([p, f]) => (await fetch(p, { method: 'POST', body: new URLSearchParams(f), redirect: 'manual' })).status, [path, fields] as const);
+const signIn = (page: Page, email: string, password = PASSWORD) => signInAt(page, t.baseUrl, email, password);
 
 describe('portal users from the CLI', () => {
   it('portal user create prints a one-time set-up link where the user chooses a password; list shows a header row', async () => {

@@ -60,8 +60,11 @@ function parseOverlap(overlap: string): number {
   return overlapMs;
 }
 
-/** The body sent for a stored event, fields in the documented order: {type, timestamp, data}. */
-const bodyOf = (event: EventBody) => JSON.stringify({ type: event.type, timestamp: event.timestamp, data: event.data });
+/** A stored event's fields in the documented order: {type, timestamp, data}. */
+const sentBody = (event: EventBody): EventBody => ({ type: event.type, timestamp: event.timestamp, data: event.data });
+
+/** The body sent for a stored event. */
+const bodyOf = (event: EventBody) => JSON.stringify(sentBody(event));
 
 /** The first RESPONSE_EXCERPT_CHARS characters of a response body (UTF-8), null when it is empty; reads at most RESPONSE_READ_LIMIT bytes. */
 async function excerptOf(body: AsyncIterable<Buffer>): Promise<string | null> {
@@ -128,7 +131,7 @@ export interface DeliveryView {
   waitingFor: string | null;
   deliveredAt: string | null;
   createdAt: string;
-  /** The body sent: the event's `{type, timestamp, data}`. */
+  /** The body sent: the event's `{type, timestamp, data}`, in that order. */
   payload: EventBody;
   /** Every attempt, oldest first. */
   history: AttemptView[];
@@ -451,7 +454,7 @@ export function webhooksService(deps: WebhooksDeps) {
         waitingFor: d.waitingFor,
         deliveredAt: d.deliveredAt?.toISOString() ?? null,
         createdAt: d.createdAt.toISOString(),
-        payload: d.payload as EventBody,
+        payload: sentBody(d.payload as EventBody),
         history: attempts
           .filter((a) => a.deliveryId === d.id)
           .map((a) => ({ attempt: a.attempt, at: a.at.toISOString(), url: a.url, statusCode: a.statusCode, error: a.error, latencyMs: a.latencyMs, responseExcerpt: a.responseExcerpt })),
