@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { RETRY_SCHEDULE_MS } from '../src/modules/webhooks/webhooks.service.ts';
 import { startTestApp, TEST_SECRET_KEY, type TestApp } from './helpers/app.ts';
 import { bankdataCommand } from './helpers/bankdata-process.ts';
@@ -220,7 +221,7 @@ describe('Webhooks page', () => {
     await expect.poll(async () => (await t.services.webhooks.deliveries(partnerId))[0]!.status).toBe('delivered');
     await page.reload();
     const delivery = page.locator('details.delivery[open]');
-    expect(await delivery.locator('summary').textContent()).toMatch(/WebhookTest · delivered/);
+    expect(await delivery.locator(':scope > summary').textContent()).toMatch(/WebhookTest · delivered/);
     expect(await delivery.locator('pre.payload').textContent()).toContain('"type": "WebhookTest"');
     expect(await delivery.locator('.attempt-head').textContent()).toMatch(/response 200 · \d+ ms/);
 
@@ -252,7 +253,7 @@ describe('Webhooks page', () => {
     const page = await signedIn('admin@budget.example');
     await page.goto(`${t.baseUrl}/portal/webhooks?delivery=${deliveryId}`);
     const delivery = page.locator(`#delivery-${deliveryId}`);
-    expect(await delivery.locator('summary').textContent()).toMatch(/WebhookTest · failed .* 8 attempt\(s\)/);
+    expect(await delivery.locator(':scope > summary').textContent()).toMatch(/WebhookTest · failed .* 8 attempt\(s\)/);
     const attempts = delivery.locator('ol.attempts > li');
     expect(await attempts.count()).toBe(8);
     expect(await attempts.first().locator('.attempt-head').textContent()).toMatch(/#1 · .* · response 500 · \d+ ms/);
@@ -273,7 +274,7 @@ describe('Webhooks page', () => {
     const newId = new URL(page.url()).searchParams.get('delivery')!;
     await expect.poll(async () => (await t.services.webhooks.deliveries(partnerId)).find((d) => d.deliveryId === newId)?.status).toBe('delivered');
     await page.reload();
-    expect(await page.locator(`#delivery-${newId} summary`).textContent()).toMatch(/WebhookTest · delivered/);
+    expect(await page.locator(`#delivery-${newId} > summary`).textContent()).toMatch(/WebhookTest · delivered/);
     const cliDeliveries = await cli('webhook', 'deliveries', '--partner', partnerId, '--limit', '2');
     expect(cliDeliveries.stdout).toContain(`body ${JSON.stringify(`${ERROR_BODY.slice(0, 60)}…`)}`);
   });
@@ -299,6 +300,14 @@ describe('Webhooks page', () => {
 });
 
 describe('sign-in behind a trusted proxy', () => {
+  it('reads BANKDATA_TRUST_PROXY: true, false, or a list of addresses, CIDR ranges and names; anything else stops the start', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ BANKDATA_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ BANKDATA_TRUST_PROXY: '10.0.0.0/8, loopback,fd00::1' }).trustProxy).toEqual(['10.0.0.0/8', 'loopback', 'fd00::1']);
+    expect(() => loadConfig({ BANKDATA_TRUST_PROXY: 'proxy.internal' })).toThrow(/BANKDATA_TRUST_PROXY must be .* not "proxy.internal"/);
+    expect(() => loadConfig({ BANKDATA_TRUST_PROXY: '10.0.0.0/33' })).toThrow(/BANKDATA_TRUST_PROXY/);
+  });
+
   it("counts failed sign-ins per client address from X-Forwarded-For (BANKDATA_TRUST_PROXY), not the proxy's", async () => {
     const open = async (address: string) => (await browser.newContext({ viewport: { width: 390, height: 780 }, extraHTTPHeaders: { 'x-forwarded-for': address } })).newPage();
     const attacker = await open('203.0.113.7');
