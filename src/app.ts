@@ -55,6 +55,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: false } },
     routerOptions: { ignoreTrailingSlash: true },
+    // BANKDATA_TRUST_PROXY: request.ip is the client behind the operator's reverse proxy.
+    trustProxy: services.config.trustProxy,
   });
 
   await app.register(requestLogPlugin);
@@ -93,7 +95,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
 
   // The partner portal: its own forms, sessions and CSRF tokens, no API key.
-  await app.register(portalRoutes, { portal: services.portal, partners: services.partners, webhooks: services.webhooks, directory: services.directory, connectSessions: services.connectSessions, usage: services.usage, baseUrl: services.config.baseUrl });
+  await app.register(portalRoutes, { portal: services.portal, partners: services.partners, webhooks: services.webhooks, directory: services.directory, connectSessions: services.connectSessions, usage: services.usage, baseUrl: services.config.baseUrl, operator: services.config });
 
   await app.ready();
   return app;

@@ -12,8 +12,12 @@
  * BANKDATA_SECRET_KEY and BANKDATA_SECRET_KEY_PREVIOUS (the key of secrets at rest; lib/secret-keys.ts).
  * BANKDATA_OPERATOR_NAME (bankdata) and BANKDATA_OPERATOR_NOTICE (none): who provides the service
  * and its regulatory line, in the hosted pages' footer.
+ * BANKDATA_TRUST_PROXY (false): which reverse proxies' X-Forwarded-For to believe, so `request.ip`
+ * is the client's address (portal sign-in limits, PSU-IP-Address): `true`, or a comma list of
+ * addresses, CIDR ranges and the names loopback, linklocal, uniquelocal.
  * Job-queue and sandbox knobs are read where they apply (src/jobs/queue.ts, src/services.ts).
  */
+import { isIP } from 'node:net';
 import { parseSecretKey } from './lib/secret-keys.ts';
 
 export interface Config {
@@ -52,6 +56,8 @@ export interface Config {
   readonly operatorName: string;
   /** BANKDATA_OPERATOR_NOTICE: the operator's regulatory line (licence, register), in the footer; '' = none. */
   readonly operatorNotice: string;
+  /** BANKDATA_TRUST_PROXY, Fastify's `trustProxy`: false (default), true (any sender), or addresses/CIDRs/names. */
+  readonly trustProxy: boolean | string[];
 }
 
 /** A positive integer from `env[name]`, or `fallback` when unset; throws an Error naming the variable. */
@@ -75,6 +81,30 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
   const value = env[name] || 'false';
   if (value !== 'true' && value !== 'false') throw new Error(`${name} must be true or false, got "${value}"`);
   return value === 'true';
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * BANKDATA_TRUST_PROXY: unset or `false` (trust no X-Forwarded-For), `true` (trust any sender:
+ * only when nothing but the proxy reaches the port), or a comma list of proxy addresses, CIDR ranges (`10.0.0.0/8`) and the names loopback, linklocal, uniquelocal.
+ * Throws an Error naming the variable for anything else.
+ */
+function trustProxy(env: NodeJS.ProcessEnv): boolean | string[] {
+  const value = (env.BANKDATA_TRUST_PROXY ?? '').trim();
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  const entries = value.split(',').map((e) => e.trim());
+  const valid = (entry: string) => {
+    if (PROXY_NAMES.includes(entry)) return true;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+  };
+  const bad = entries.filter((e) => !valid(e));
+  if (bad.length) throw new Error(`BANKDATA_TRUST_PROXY must be true, false or a comma list of addresses, CIDR ranges and ${PROXY_NAMES.join(', ')}; not "${bad.join(', ')}"`);
+  return entries;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -113,5 +143,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKeyPrevious: env.BANKDATA_SECRET_KEY_PREVIOUS ? parseSecretKey(env.BANKDATA_SECRET_KEY_PREVIOUS, 'BANKDATA_SECRET_KEY_PREVIOUS') : undefined,
     operatorName: env.BANKDATA_OPERATOR_NAME?.trim() || 'bankdata',
     operatorNotice: env.BANKDATA_OPERATOR_NOTICE?.trim() ?? '',
+    trustProxy: trustProxy(env),
   });
 }

@@ -78,7 +78,9 @@ describe('OpenAPI document', () => {
   it('documents every webhook event with its payload, signature headers and an example', async () => {
     const doc = await currentDocument();
     const types = ['ConnectionCreateSuccess', 'ConnectionCreateFailed', 'ConnectionConsentExpiring', 'ConnectionConsentExpired', 'ConnectionConsentRevoked', 'ConnectionRefreshSuccess', 'ConnectionRefreshFailed', 'AccountsFetchingProgress', 'TransactionsFetchingProgress'];
-    expect(Object.keys(doc.webhooks).sort()).toEqual([...types].sort());
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...types, 'WebhookTest'].sort());
+    // The test event of the portal's "Send test event" belongs to no connection.
+    expect(doc.components.schemas.WebhookTestEvent.properties.data.required).toEqual(['partnerId', 'mode', 'message']);
     for (const type of types) {
       const operation = doc.webhooks[type].post;
       expect(operation.parameters.map((p: { name: string }) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);

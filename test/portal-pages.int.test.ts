@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './helpers/browser.ts';
 import { providerId, providerIds, settle } from './helpers/journey.ts';
-import { expectAccessible, PASSWORD, signIn } from './helpers/portal.ts';
+import { expectAccessible, PORTAL_PASSWORD as PASSWORD, signIn } from './helpers/portal.ts';
 import { useLiveWorld } from './live/live-world.ts';
 
 const world = useLiveWorld();

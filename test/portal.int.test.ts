@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_SECRET_KEY, type TestApp } from './helpers/app.ts';
 import { bankdataCommand } from './helpers/bankdata-process.ts';
 import { launchChromium } from './helpers/browser.ts';
-import { expectAccessible, PASSWORD, signIn as signInAt } from './helpers/portal.ts';
+import { expectAccessible, PORTAL_PASSWORD as PASSWORD, postForm, signIn as signInAt } from './helpers/portal.ts';
 
 let t: TestApp;
 let browser: Browser;
@@ -37,10 +37,6 @@ async function newPage(width = 1280): Promise<Page> {
 }
 
 const signIn = (page: Page, email: string, password = PASSWORD) => signInAt(page, t.baseUrl, email, password);
-
-/** POSTs a form from inside the page (same origin), optionally without the CSRF token. */
-const postForm = (page: Page, path: string, fields: Record<string, string>) =>
-  page.evaluate(async ([p, f]) => (await fetch(p, { method: 'POST', body: new URLSearchParams(f), redirect: 'manual' })).status, [path, fields] as const);
 
 describe('portal users from the CLI', () => {
   it('portal user create prints a one-time set-up link where the user chooses a password; list shows a header row', async () => {

@@ -335,6 +335,36 @@ webhook
   );
 
 webhook
+  .command('disable')
+  .description('disable the endpoint: nothing is sent until "webhook set" sets it again; events meanwhile are kept as failed deliveries')
+  .requiredOption('--partner <id>', 'partner id', uuid)
+  .addOption(modeOption())
+  .option('--reason <text>', 'shown by "webhook show" and the portal', 'disabled by the operator')
+  .addOption(json())
+  .addHelpText('after', examples('bankdata webhook disable --partner <partnerId> --mode live --reason "endpoint moves"'))
+  .action((o: WebhookFlags & { reason: string }) =>
+    withServices(o, async (s) => {
+      await s.partners.show(o.partner);
+      await s.webhooks.disableEndpoint(o.partner, o.mode, o.reason);
+      print(o, await s.webhooks.show(o.partner, o.mode), (r) => `Endpoint (${r.mode}) ${r.url} disabled since ${r.disabledAt}: ${r.disabledReason}`);
+    }),
+  );
+
+webhook
+  .command('send-test')
+  .description('send a signed WebhookTest event to the endpoint (a delivery like any other, in "webhook deliveries")')
+  .requiredOption('--partner <id>', 'partner id', uuid)
+  .addOption(modeOption())
+  .addOption(json())
+  .addHelpText('after', examples('bankdata webhook send-test --partner <partnerId>'))
+  .action((o: WebhookFlags) =>
+    withServices(o, async (s) => {
+      await s.partners.show(o.partner);
+      print(o, { ...(await s.webhooks.sendTestEvent(o.partner, o.mode)), queued: true }, (r) => `Queued test event ${r.eventId} as delivery ${r.deliveryId}`);
+    }),
+  );
+
+webhook
   .command('rotate-secret')
   .description('create a new secret; during the overlap deliveries carry both signatures')
   .requiredOption('--partner <id>', 'partner id', uuid)
@@ -355,7 +385,7 @@ webhook
 
 webhook
   .command('deliveries')
-  .description('list recent deliveries with every attempt: status, response code, latency, next try')
+  .description('list recent deliveries with every attempt: status, response code, latency, start of the response body, next try (--json: also each payload)')
   .requiredOption('--partner <id>', 'partner id', uuid)
   .addOption(new Option('--mode <mode>', 'only deliveries of this mode (default: both)').choices(['sandbox', 'live']))
   .option('--limit <n>', 'how many deliveries, newest first', positiveInt, 50)
@@ -369,7 +399,9 @@ webhook
           ['DELIVERY ID', 'MODE', 'TYPE', 'STATUS', 'NEXT', 'EVENT'],
           rows.map((d) => [d.deliveryId, d.mode, d.type, d.status, d.waitingFor ? `waits for ${d.waitingFor}` : (d.nextAttemptAt ?? '-'), d.eventId]),
         ).split('\n');
-        const attempts = (d: (typeof rows)[number]) => d.history.map((a) => `    attempt ${a.attempt}  ${a.at}  code ${a.statusCode ?? '-'}  ${a.latencyMs} ms${a.error ? `  ${a.error}` : ''}`);
+        const excerpt = (text: string | null) => (text ? `  body ${JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text)}` : '');
+        const attempts = (d: (typeof rows)[number]) =>
+          d.history.map((a) => `    attempt ${a.attempt}  ${a.at}  code ${a.statusCode ?? '-'}  ${a.latencyMs} ms${a.error ? `  ${a.error}` : ''}${excerpt(a.responseExcerpt)}`);
         return [header, ...lines.flatMap((line, i) => [line, ...attempts(rows[i]!)])].join('\n');
       }),
     ),

@@ -26,6 +26,7 @@ import * as sandboxClock from './migrations/0022_sandbox_clock.ts';
 import * as portal from './migrations/0023_portal.ts';
 import * as transactionsVariableSymbolPage from './migrations/0024_transactions_variable_symbol_page.ts';
 import * as portalConnectionIndexes from './migrations/0025_portal_connection_indexes.ts';
+import * as webhookResponseExcerpts from './migrations/0026_webhook_response_excerpts.ts';
 import type { SecretKeys } from '../lib/secret-keys.ts';
 
 const migrations = (keys: SecretKeys | undefined): Record<string, Migration> => ({
@@ -51,6 +52,7 @@ const migrations = (keys: SecretKeys | undefined): Record<string, Migration> => 
   '0023_portal': portal,
   '0024_transactions_variable_symbol_page': transactionsVariableSymbolPage,
   '0025_portal_connection_indexes': portalConnectionIndexes,
+  '0026_webhook_response_excerpts': webhookResponseExcerpts,
 });
 
 /** `keys` seal what a migration encrypts (0017: webhook secrets); only needed when there is some. */

@@ -313,6 +313,8 @@ export interface WebhookAttemptsTable {
   statusCode: number | null;
   error: string | null;
   latencyMs: number;
+  /** The first characters (at most 512) of the response body; null without an answer or body (migration 0026). */
+  responseExcerpt: string | null;
 }
 
 export interface RefreshesTable {

@@ -19,6 +19,8 @@ import { connectionsPageRoutes } from './connections.routes.ts';
 import { keysRoutes } from './keys.routes.ts';
 import { overviewRoutes } from './overview.routes.ts';
 import { returnUrlsRoutes } from './return-urls.routes.ts';
+import { settingsRoutes } from './settings.routes.ts';
+import { teamRoutes } from './team.routes.ts';
 import { formError, renderPortal } from './pages.ts';
 import type { PortalService } from './portal.service.ts';
 import { guardPortal, SESSION_COOKIE, sessionCookie } from './session.ts';
@@ -35,6 +37,8 @@ export interface PortalDeps {
   connectSessions: ConnectSessionsService;
   usage: UsageService;
   baseUrl: string;
+  /** Who provides the service (BANKDATA_OPERATOR_NAME, _NOTICE), for the hosted pages' branding preview. */
+  operator: { operatorName: string; operatorNotice: string };
 }
 
 const refuse = (_request: FastifyRequest, reply: FastifyReply) =>
@@ -68,7 +72,7 @@ export async function portalRoutes(app: FastifyInstance, deps: PortalDeps): Prom
 
   app.get('/portal/setup/:token', async (request, reply) => {
     const email = await deps.portal.setupTokenUser((request.params as { token: string }).token);
-    if (!email) return renderPortal(reply, 'message', { title: 'Link not valid', message: 'This set-up link was already used or has expired. Ask the operator of this bankdata service for a new one.' }, 410);
+    if (!email) return renderPortal(reply, 'message', { title: 'Link not valid', message: 'This set-up link was already used or has expired. Ask an admin of your team (or the operator of this bankdata service) for a new one.' }, 410);
     return renderPortal(reply, 'setup', { title: 'Choose a password', email });
   });
   app.post('/portal/setup/:token', async (request, reply) => {
@@ -102,4 +106,6 @@ export async function portalRoutes(app: FastifyInstance, deps: PortalDeps): Prom
   await app.register(webhooksPageRoutes, deps);
   await app.register(returnUrlsRoutes, deps);
   await app.register(activityRoutes, deps);
+  await app.register(settingsRoutes, deps);
+  await app.register(teamRoutes, deps);
 }

@@ -108,7 +108,7 @@ export function portalService(deps: { db: Db; clock: Clock; partners: PartnersSe
       checkPassword(password);
       const passwordHash = await hashPassword(password);
       const userId = await repo.useSetupToken(sha256Hex(token), clock.now());
-      if (!userId) throw invalid('token', 'this set-up link was already used or has expired; ask the operator for a new one');
+      if (!userId) throw invalid('token', 'this set-up link was already used or has expired; ask an admin of your team or the operator for a new one');
       await repo.setPassword(userId, passwordHash);
     },
 

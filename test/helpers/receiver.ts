@@ -15,8 +15,8 @@ export interface Received {
 
 export class WebhookReceiver {
   readonly received: Received[] = [];
-  /** Answers to give, in order (a status, or a status with headers); when empty, `fallback`. */
-  readonly script: (number | { status: number; headers: Record<string, string> })[] = [];
+  /** Answers to give, in order (a status, or a status with headers and/or a body); when empty, `fallback`. */
+  readonly script: (number | { status: number; headers?: Record<string, string>; body?: string })[] = [];
   /** Called with each delivery right after it was answered. */
   onAnswered: ((received: Received) => void) | null = null;
   fallback = 200;
@@ -43,11 +43,11 @@ export class WebhookReceiver {
           return;
         }
         const answer = this.script.shift() ?? this.fallback;
-        const { status, headers: answerHeaders } = typeof answer === 'number' ? { status: answer, headers: {} } : answer;
+        const { status, headers: answerHeaders = {}, body: answerBody = '' } = typeof answer === 'number' ? { status: answer } : answer;
         const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
         const received = { headers, body, json: JSON.parse(body), status };
         this.received.push(received);
-        setTimeout(() => res.writeHead(status, answerHeaders).end(() => this.onAnswered?.(received)), this.delayMs);
+        setTimeout(() => res.writeHead(status, answerHeaders).end(answerBody, () => this.onAnswered?.(received)), this.delayMs);
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));

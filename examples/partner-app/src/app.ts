@@ -14,6 +14,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { BankdataError, createClient, verifyWebhook, WebhookVerificationError, type Transaction, type WebhookEvent } from '@bankdata/client';
 
+/** Every webhook event of a connection: all but WebhookTest (the portal's "Send test event"). */
+type ConnectionEvent = Exclude<WebhookEvent, { type: 'WebhookTest' }>;
+
 export interface PartnerAppOptions {
   /** bankdata's address, e.g. http://localhost:3000 */
   bankdataUrl: string;
@@ -29,7 +32,8 @@ interface User {
   clientId: string;
   sessionId?: string;
   connectionIds: string[];
-  events: WebhookEvent[];
+  /** The user's connection events (every type but the portal's WebhookTest). */
+  events: ConnectionEvent[];
 }
 
 const page = (title: string, body: string) =>
@@ -86,6 +90,8 @@ export async function buildPartnerApp(options: PartnerAppOptions): Promise<Fasti
     const id = String(request.headers['webhook-id']);
     if (seenWebhooks.has(id)) return reply.code(204).send();
     seenWebhooks.add(id);
+    // "Send test event" in the portal: belongs to no user or connection; acknowledging is all.
+    if (event.type === 'WebhookTest') return reply.code(204).send();
     const user = userByClientId(event.data.clientId);
     if (user) {
       user.events.push(event);

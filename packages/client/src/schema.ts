@@ -3813,6 +3813,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    WebhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test event
+         * @description Sent when someone of the partner's team presses "Send test event" on the portal's Webhooks page (or runs `bankdata webhook send-test`): signed and delivered like every event, retried likewise, and listed in the delivery log. It belongs to no connection: data has partnerId, mode and a message only. Acknowledge it; there is nothing to do. Verify the signature on the raw body before parsing it (`verifyWebhook` of @bankdata/client, or the standardwebhooks package).
+         */
+        post: operations["webhookWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -4277,6 +4297,25 @@ export interface components {
                     code: string;
                     message: string;
                 };
+            };
+        };
+        /** @description Sent when someone of the partner's team presses "Send test event" on the portal's Webhooks page (or runs `bankdata webhook send-test`): signed and delivered like every event, retried likewise, and listed in the delivery log. It belongs to no connection: data has partnerId, mode and a message only. Acknowledge it; there is nothing to do. */
+        WebhookTestEvent: {
+            /** @constant */
+            type: "WebhookTest";
+            /**
+             * Format: date-time
+             * @description when the event happened (UTC ISO 8601)
+             */
+            timestamp: string;
+            data: {
+                partnerId: string;
+                /**
+                 * @description the mode of the endpoint it was sent to
+                 * @enum {string}
+                 */
+                mode: "sandbox" | "live";
+                message: string;
             };
         };
     };
@@ -4806,6 +4845,62 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["ConnectionRefreshFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: disables the endpoint until it is set again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged. Answer within 15 seconds; any other answer is retried with the same webhook-id. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookWebhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description the event id, the same on every retry and redelivery: drop duplicates by it
+                 * @example 2f0c6a56-0f43-4f52-a1c1-3c7d3e0b8f61
+                 */
+                "webhook-id": string;
+                /**
+                 * @description unix seconds when this attempt was sent; refuse one more than 5 minutes away
+                 * @example 1795374661
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Standard Webhooks: space-separated `v1,<base64 HMAC-SHA256 of {id}.{timestamp}.{body}>`, one per active secret (two during a rotation overlap)
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "WebhookTest",
+                 *       "timestamp": "2026-11-22T19:31:01.120Z",
+                 *       "data": {
+                 *         "partnerId": "6f1b9c7e-2a0d-4e8b-9c51-0d2f4b7a8e13",
+                 *         "mode": "sandbox",
+                 *         "message": "A test event: your endpoint receives and verifies bankdata webhooks."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookTestEvent"];
             };
         };
         responses: {

@@ -17,7 +17,8 @@ export type EventType =
   | 'ConnectionRefreshSuccess'
   | 'ConnectionRefreshFailed'
   | 'AccountsFetchingProgress'
-  | 'TransactionsFetchingProgress';
+  | 'TransactionsFetchingProgress'
+  | 'WebhookTest';
 
 export type FetchingStage = 'Started' | 'InProgress' | 'Completed';
 
@@ -65,6 +66,18 @@ export class EventLog {
       .values({ id, partnerId: subject.partnerId, mode: subject.mode, connectionId: subject.connectionId, type, payload: JSON.stringify(body), createdAt: at })
       .execute();
     for (const listener of this.listeners) await listener(tx, { id, subject, body });
+    return id;
+  }
+
+  /**
+   * Records a `WebhookTest` event of a partner and mode at `at` inside `tx` (no connection, no
+   * listeners: the caller creates its delivery). Body data: partnerId, mode and a message.
+   * Returns the event id.
+   */
+  async recordTest(tx: Tx, partnerId: string, mode: Mode, at: Date): Promise<string> {
+    const id = newId();
+    const body: EventBody = { type: 'WebhookTest', timestamp: at.toISOString(), data: { partnerId, mode, message: 'A test event: your endpoint receives and verifies bankdata webhooks.' } };
+    await tx.insertInto('events').values({ id, partnerId, mode, connectionId: null, type: body.type, payload: JSON.stringify(body), createdAt: at }).execute();
     return id;
   }
 }

@@ -20,6 +20,8 @@ const reconnect: JsonSchema = { type: 'boolean', const: true, description: 'pres
 interface EventDefinition {
   summary: string;
   description: string;
+  /** `data` fields every event has, when not partnerId, clientId and connectionId (an event of no connection). */
+  common?: string[];
   /** `data` fields beyond the common ones; required ones listed in `required`. */
   properties: Record<string, JsonSchema>;
   required: string[];
@@ -107,6 +109,15 @@ const EVENTS: Record<EventType, EventDefinition> = {
     required: ['error'],
     example: { error: { code: 'reauthentication_required', message: 'The bank demands a new authorization' } },
   },
+  WebhookTest: {
+    summary: 'A test event',
+    description:
+      'Sent when someone of the partner\'s team presses "Send test event" on the portal\'s Webhooks page (or runs `bankdata webhook send-test`): signed and delivered like every event, retried likewise, and listed in the delivery log. It belongs to no connection: data has partnerId, mode and a message only. Acknowledge it; there is nothing to do.',
+    common: ['partnerId'],
+    properties: { mode: { type: 'string', enum: ['sandbox', 'live'], description: 'the mode of the endpoint it was sent to' }, message: { type: 'string' } },
+    required: ['mode', 'message'],
+    example: { mode: 'sandbox', message: 'A test event: your endpoint receives and verifies bankdata webhooks.' },
+  },
 };
 
 /** Name of the payload schema of `type` in components.schemas. */
@@ -137,12 +148,16 @@ export function webhookEventSchemas(): Record<string, JsonSchema> {
         timestamp: { type: 'string', format: 'date-time', description: 'when the event happened (UTC ISO 8601)' },
         data: {
           type: 'object',
-          required: ['partnerId', 'clientId', 'connectionId', ...event.required],
+          required: [...(event.common ?? ['partnerId', 'clientId', 'connectionId']), ...event.required],
           properties: {
             partnerId: { type: 'string' },
-            clientId: { type: 'string', format: 'uuid' },
-            connectionId: { type: 'string', format: 'uuid' },
-            sessionId: { type: 'string', format: 'uuid', description: 'the connect session, for hosted flows' },
+            ...(event.common
+              ? {}
+              : {
+                  clientId: { type: 'string', format: 'uuid' },
+                  connectionId: { type: 'string', format: 'uuid' },
+                  sessionId: { type: 'string', format: 'uuid', description: 'the connect session, for hosted flows' },
+                }),
             ...event.properties,
           },
         },
@@ -170,7 +185,7 @@ export function webhookOperations(): Record<string, unknown> {
             content: {
               'application/json': {
                 schema: { $ref: `#/components/schemas/${eventSchemaName(type)}` },
-                example: { type, timestamp: '2026-11-22T19:31:01.120Z', data: { ...ids, ...event.example } },
+                example: { type, timestamp: '2026-11-22T19:31:01.120Z', data: { ...(event.common ? { partnerId: ids.partnerId } : ids), ...event.example } },
               },
             },
           },

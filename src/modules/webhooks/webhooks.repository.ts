@@ -189,16 +189,16 @@ export function webhooksRepository(db: Db | Tx) {
       const column = <K extends keyof AttemptOutcome>(key: K) => rows.map((r) => r[key]);
       const values = [
         column('deliveryId'), column('attempt'), column('at'), column('url'), column('status'),
-        column('statusCode'), column('error'), column('latencyMs'), column('deliveredAt'), column('nextAttemptAt'),
+        column('statusCode'), column('error'), column('latencyMs'), column('responseExcerpt'), column('deliveredAt'), column('nextAttemptAt'),
       ];
-      await prepared.execute('webhook-record-attempts', values, ([id, attempt, at, url, status, statusCode, error, latencyMs, deliveredAt, nextAttemptAt]) =>
+      await prepared.execute('webhook-record-attempts', values, ([id, attempt, at, url, status, statusCode, error, latencyMs, responseExcerpt, deliveredAt, nextAttemptAt]) =>
         compilable(
           db,
           sql`WITH v AS (SELECT * FROM unnest(${id}::uuid[], ${attempt}::integer[], ${at}::timestamptz[], ${url}::text[], ${status}::text[],
-                ${statusCode}::integer[], ${error}::text[], ${latencyMs}::integer[], ${deliveredAt}::timestamptz[], ${nextAttemptAt}::timestamptz[])
-                AS v(id, attempt, at, url, status, status_code, error, latency_ms, delivered_at, next_attempt_at)),
-              attempts AS (INSERT INTO webhook_attempts (delivery_id, attempt, at, url, status_code, error, latency_ms)
-                SELECT id, attempt, at, url, status_code, error, latency_ms FROM v)
+                ${statusCode}::integer[], ${error}::text[], ${latencyMs}::integer[], ${responseExcerpt}::text[], ${deliveredAt}::timestamptz[], ${nextAttemptAt}::timestamptz[])
+                AS v(id, attempt, at, url, status, status_code, error, latency_ms, response_excerpt, delivered_at, next_attempt_at)),
+              attempts AS (INSERT INTO webhook_attempts (delivery_id, attempt, at, url, status_code, error, latency_ms, response_excerpt)
+                SELECT id, attempt, at, url, status_code, error, latency_ms, response_excerpt FROM v)
             UPDATE webhook_deliveries d SET attempts = v.attempt, status = v.status, last_status_code = v.status_code, last_error = v.error,
               last_latency_ms = v.latency_ms, delivered_at = v.delivered_at, next_attempt_at = v.next_attempt_at, claimed_by = NULL
             FROM v WHERE d.id = v.id`,
@@ -206,13 +206,13 @@ export function webhooksRepository(db: Db | Tx) {
       );
     },
 
-    /** The newest `limit` deliveries of a partner, of `mode` or of both, with their event's type and connection. */
+    /** The newest `limit` deliveries of a partner, of `mode` or of both, with their event's type, connection and payload. */
     listDeliveries(partnerId: string, limit: number, mode?: Mode) {
       let query = db
         .selectFrom('webhookDeliveries')
         .innerJoin('events', 'events.id', 'webhookDeliveries.eventId')
         .selectAll('webhookDeliveries')
-        .select(['events.type', 'events.connectionId'])
+        .select(['events.type', 'events.connectionId', 'events.payload'])
         // A pending delivery queued behind an earlier pending one of its connection: the first of those.
         .select((eb) =>
           eb

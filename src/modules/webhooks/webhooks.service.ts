@@ -35,6 +35,10 @@ import { webhookDeliveries, webhookDeliveryLag } from '../../metrics/metrics.ts'
 /** Delays before retry 1..7 (DESIGN.md §6). */
 export const RETRY_SCHEDULE_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000];
 export const ATTEMPT_TIMEOUT_MS = 15_000;
+/** Characters of a response body kept with its attempt (the delivery log's body excerpt). */
+export const RESPONSE_EXCERPT_CHARS = 512;
+/** Bytes of a response body read at most; a longer body closes the connection (as undici's dump). */
+const RESPONSE_READ_LIMIT = 128 * 1024;
 
 /** How long finished attempts wait for the rest of their batch before they are recorded. */
 const RECORD_WAIT_MS = 10;
@@ -56,8 +60,29 @@ function parseOverlap(overlap: string): number {
   return overlapMs;
 }
 
-/** The body sent for a stored event, fields in the documented order: {type, timestamp, data}. */
-const bodyOf = (event: EventBody) => JSON.stringify({ type: event.type, timestamp: event.timestamp, data: event.data });
+/** A stored event's fields in the documented order: {type, timestamp, data}. */
+const sentBody = (event: EventBody): EventBody => ({ type: event.type, timestamp: event.timestamp, data: event.data });
+
+/** The body sent for a stored event. */
+const bodyOf = (event: EventBody) => JSON.stringify(sentBody(event));
+
+/** The first RESPONSE_EXCERPT_CHARS characters of a response body (UTF-8), null when it is empty; reads at most RESPONSE_READ_LIMIT bytes. */
+async function excerptOf(body: AsyncIterable<Buffer>): Promise<string | null> {
+  const kept: Buffer[] = [];
+  let keptBytes = 0;
+  let read = 0;
+  for await (const chunk of body) {
+    // 4 bytes per character at most: enough bytes for the excerpt's characters.
+    if (keptBytes < RESPONSE_EXCERPT_CHARS * 4) {
+      kept.push(chunk);
+      keptBytes += chunk.length;
+    }
+    read += chunk.length;
+    if (read > RESPONSE_READ_LIMIT) break;
+  }
+  const text = Buffer.concat(kept).toString('utf8');
+  return text === '' ? null : [...text].slice(0, RESPONSE_EXCERPT_CHARS).join('');
+}
 
 /** A new `whsec_` secret: base64 of 32 random bytes. */
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
@@ -85,6 +110,8 @@ export interface AttemptView {
   statusCode: number | null;
   error: string | null;
   latencyMs: number;
+  /** The first 512 characters of the response body; null without an answer or with an empty body. */
+  responseExcerpt: string | null;
 }
 
 export interface DeliveryView {
@@ -104,6 +131,8 @@ export interface DeliveryView {
   waitingFor: string | null;
   deliveredAt: string | null;
   createdAt: string;
+  /** The body sent: the event's `{type, timestamp, data}`, in that order. */
+  payload: EventBody;
   /** Every attempt, oldest first. */
   history: AttemptView[];
 }
@@ -191,7 +220,7 @@ export function webhooksService(deps: WebhooksDeps) {
     return webhook;
   }
 
-  /** One POST of `body`, signed with every secret in `secrets`, aborted by `deadline`; never throws. */
+  /** One POST of `body`, signed with every secret in `secrets`, aborted by `deadline`; never throws. The answer's status, body excerpt, Retry-After and the latency (ms, until the body was read). */
   async function post(url: string, mode: Mode, eventId: string, body: string, secrets: string[], deadline: AbortSignal) {
     const sentAt = new Date();
     const signature = secrets.map((secret) => signer(secret).sign(eventId, sentAt, body)).join(' ');
@@ -199,6 +228,7 @@ export function webhooksService(deps: WebhooksDeps) {
     let statusCode: number | null = null;
     let error: string | null = null;
     let retryAfterMs: number | null = null;
+    let responseExcerpt: string | null = null;
     try {
       const response = await request(url, {
         method: 'POST',
@@ -218,11 +248,11 @@ export function webhooksService(deps: WebhooksDeps) {
       statusCode = response.statusCode;
       const retryAfter = response.headers['retry-after'];
       if (typeof retryAfter === 'string' && /^\d+$/.test(retryAfter)) retryAfterMs = Number(retryAfter) * 1000;
-      await response.body.dump();
+      responseExcerpt = await excerptOf(response.body);
     } catch (cause: unknown) {
       error = cause instanceof UnsafeUrlError ? `refused: ${cause.reason}` : cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
     }
-    return { statusCode, error, retryAfterMs, latencyMs: Math.round(performance.now() - started) };
+    return { statusCode, error, retryAfterMs, responseExcerpt, latencyMs: Math.round(performance.now() - started) };
   }
 
   /** A finished attempt: the POST's outcome, or why the delivery could not be sent (no enabled endpoint). */
@@ -241,7 +271,7 @@ export function webhooksService(deps: WebhooksDeps) {
     return claimed.map(async (d) => {
       if (d.url === null) {
         const unsendable = d.disabledReason === null ? 'no endpoint' : `endpoint disabled: ${d.disabledReason}`;
-        return { delivery: d, started, finished: started, unsendable, statusCode: null, error: null, retryAfterMs: null, latencyMs: 0 };
+        return { delivery: d, started, finished: started, unsendable, statusCode: null, error: null, retryAfterMs: null, responseExcerpt: null, latencyMs: 0 };
       }
       const outcome = await post(d.url, d.mode, d.eventId, bodyOf(d.payload as EventBody), d.secrets, deadline);
       return { delivery: d, started, finished: clock.now(), unsendable: null, ...outcome };
@@ -267,7 +297,7 @@ export function webhooksService(deps: WebhooksDeps) {
         ended.push(d);
         continue;
       }
-      const row = { deliveryId: d.id, attempt: d.attempts + 1, at: a.started, url: d.url!, statusCode: a.statusCode, error: a.error, latencyMs: a.latencyMs };
+      const row = { deliveryId: d.id, attempt: d.attempts + 1, at: a.started, url: d.url!, statusCode: a.statusCode, error: a.error, latencyMs: a.latencyMs, responseExcerpt: a.responseExcerpt };
       if (a.statusCode !== null && a.statusCode >= 200 && a.statusCode < 300) {
         rows.push({ ...row, status: 'delivered', deliveredAt: a.started, nextAttemptAt: null });
         webhookDeliveries.inc({ outcome: 'delivered' });
@@ -319,6 +349,38 @@ export function webhooksService(deps: WebhooksDeps) {
         await r.insertSecret({ id: newId(), partnerId, mode, secretSealed: keys.seal(secret), createdAt: now });
         return { url, secret };
       });
+    },
+
+    /**
+     * Disables the endpoint of a partner and mode (`reason` is shown by `webhook show`): nothing is
+     * sent until it is set again; events meanwhile are kept as failed deliveries. validation_error
+     * when there is no endpoint; disabling a disabled endpoint keeps its first reason.
+     */
+    async disableEndpoint(partnerId: string, mode: Mode, reason: string): Promise<void> {
+      const endpoint = await repo.endpoint(partnerId, mode);
+      if (!endpoint) throw invalid('url', `no ${mode} endpoint is set`);
+      if (!endpoint.disabledAt) await repo.disableEndpoint(partnerId, mode, reason, clock.now());
+    },
+
+    /**
+     * Sends a `WebhookTest` event (docs/webhooks.md "WebhookTest") to the enabled endpoint of a
+     * partner and mode, through the normal delivery path (signed, retried, in the delivery log),
+     * outside any connection's order. Returns the new delivery's and event's ids.
+     * validation_error when there is no enabled endpoint.
+     */
+    async sendTestEvent(partnerId: string, mode: Mode): Promise<{ deliveryId: string; eventId: string }> {
+      const endpoint = await repo.endpoint(partnerId, mode);
+      if (!endpoint) throw invalid('url', `no ${mode} endpoint is set: set one first`);
+      if (endpoint.disabledAt) throw invalid('url', `the ${mode} endpoint is disabled (${endpoint.disabledReason}): set it again first`);
+      const deliveryId = newId();
+      const now = clock.now();
+      const eventId = await db.transaction().execute(async (tx) => {
+        const id = await deps.events.recordTest(tx, partnerId, mode, now);
+        await webhooksRepository(tx).insertDelivery({ id: deliveryId, eventId: id, partnerId, mode, orderKey: null, createdAt: now });
+        await queue.enqueue(tx, 'webhook-delivery', { deliveryId });
+        return id;
+      });
+      return { deliveryId, eventId };
     },
 
     /** Endpoint and secrets (with their expiry) of a partner and mode. */
@@ -392,9 +454,10 @@ export function webhooksService(deps: WebhooksDeps) {
         waitingFor: d.waitingFor,
         deliveredAt: d.deliveredAt?.toISOString() ?? null,
         createdAt: d.createdAt.toISOString(),
+        payload: sentBody(d.payload as EventBody),
         history: attempts
           .filter((a) => a.deliveryId === d.id)
-          .map((a) => ({ attempt: a.attempt, at: a.at.toISOString(), url: a.url, statusCode: a.statusCode, error: a.error, latencyMs: a.latencyMs })),
+          .map((a) => ({ attempt: a.attempt, at: a.at.toISOString(), url: a.url, statusCode: a.statusCode, error: a.error, latencyMs: a.latencyMs, responseExcerpt: a.responseExcerpt })),
       }));
     },
 
