@@ -7,12 +7,14 @@
  * - the DEVELOPMENT set test/fixtures/enrichment-development.json, written together with rules
  *   tuned to it: reported and held to floors (DEVELOPMENT) so that general changes do not regress
  *   it, but its scores are not evidence of accuracy.
- * - the HELD-OUT set of issue 20, test/fixtures/enrichment-heldout-20.json: one account per pattern
+ * - the first set of issue 20, test/fixtures/enrichment-heldout-20.json: one account per pattern
  *   of the issue (merchants beyond the list, brand names, refunds, foreign descriptors, merchant
- *   vs the bank's description, children & education), written and committed before the rules
- *   were read; reported per pattern, and a gate (HELD_OUT_20).
- * - test/fixtures/enrichment-development-names.json: development rows of issue 20 whose merchant
- *   labels are display names, to tune merchant naming on (not evidence of accuracy).
+ *   vs the bank's description, children & education), written before the rules were read; its
+ *   misses were looked at in the second round of issue 20, so it is DEVELOPMENT data now, reported
+ *   per pattern and held to floors (HELD_OUT_20, the name kept);
+ * - test/fixtures/enrichment-development-names.json and enrichment-development-20.json:
+ *   development rows of issue 20 whose merchant labels are display names (the second holds 199
+ *   rows per pattern and 45 probe rows written after the second round's rules), floors only.
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
  * data/merchants.json (a held-out label may name a real merchant the list lacks: reported, counted
  * as a merchant the rules missed); those labels say nothing about merchants derived from a
@@ -170,10 +172,10 @@ interface Gate {
 /** Floors of the development sets: a change must not regress them. */
 const DEVELOPMENT: Gate = { category: 90, merchantPrecision: 95, recurrence: 90 };
 /** Floors of the second development set of issue 20 (what the rules hold on it, rounded down). */
-const DEVELOPMENT_20: Gate = { category: 90, merchantPrecision: 95, recurrence: 90 };
+const DEVELOPMENT_20: Gate = { category: 98, subcategory: 97, merchantPrecision: 99, merchantRecall: 99, recurrence: 99 };
 /** Gates of the held-out sets (docs/categories.md, "Quality and speed"): what the rules of issue 20 hold. */
 const HELD_OUT: Gate = { category: 97, subcategory: 94, merchantPrecision: 99, merchantRecall: 98, recurrence: 99 };
-const HELD_OUT_20: Gate = { category: 95, subcategory: 93, merchantPrecision: 92, merchantRecall: 92, recurrence: 99 };
+const HELD_OUT_20: Gate = { category: 99, subcategory: 98, merchantPrecision: 99, merchantRecall: 99, recurrence: 99 };
 
 function expectTargets(report: Report, gate: Gate = DEVELOPMENT): void {
   expect(report.category).toBeGreaterThanOrEqual(gate.category);
@@ -187,7 +189,7 @@ describe('enrichment accuracy', () => {
   for (const name of ['enrichment-labelled.json', 'enrichment-development.json', 'enrichment-heldout-20.json', 'enrichment-development-names.json', 'enrichment-development-20.json']) {
     it(`${name}: labels are valid`, () => {
       const rows = load(name).flat();
-      expect(rows.length).toBeGreaterThanOrEqual(name === 'enrichment-heldout-20.json' ? 120 : name === 'enrichment-development-names.json' ? 20 : name === 'enrichment-development-20.json' ? 150 : 400);
+      expect(rows.length).toBeGreaterThanOrEqual(name === 'enrichment-heldout-20.json' ? 120 : name === 'enrichment-development-names.json' ? 20 : name === 'enrichment-development-20.json' ? 200 : 400);
       for (const t of rows) expect(() => subcategory(t.expect[0])).not.toThrow();
       if (name === 'enrichment-development.json') for (const t of rows) if (t.expect[1] !== null) expect(merchantByKey(t.expect[1]), t.expect[1]).toBeDefined();
     });
@@ -220,7 +222,7 @@ describe('enrichment accuracy', () => {
     expectTargets(report, DEVELOPMENT_20);
   });
 
-  it('meets the targets on the held-out set of issue 20, per pattern', () => {
+  it('does not regress on the first set of issue 20 (development data since its second round), per pattern', () => {
     const rows = enrichFixture('enrichment-heldout-20.json');
     const report = evaluate('enrichment-heldout-20.json', rows, 'names');
     const patterns = evaluatePatterns('enrichment-heldout-20.json', rows, 'names');
