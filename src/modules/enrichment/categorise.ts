@@ -25,7 +25,7 @@
 import { readData } from './data.ts';
 import type { Merchant } from './merchants.ts';
 import { appliesTo, fallback, forAmount, personSubcategory, refunds, subcategory, type Candidate, type Subcategory } from './taxonomy.ts';
-import { firstSignificant } from './noise.ts';
+import { firstSignificant, placeAround } from './noise.ts';
 import { PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
 interface KeywordRule {
@@ -35,6 +35,8 @@ interface KeywordRule {
   incomingSubcategoryId?: number;
   reversal?: boolean;
   children?: boolean;
+  /** false: the words only say "for children" (`children`) and are no keyword of their own. */
+  signal?: boolean;
 }
 
 interface Rule {
@@ -66,6 +68,7 @@ for (const r of readData<{ rules: KeywordRule[] }>('keyword-rules.json').rules) 
   };
   for (const keyword of r.keywords) {
     if (r.children === true) childrenWords.add(keyword, true);
+    if (r.signal === false) continue;
     if (r.field !== 'note') counterPartyKeywords.add(keyword, rule);
     if (r.field !== 'counterParty') noteKeywords.add(keyword, rule);
   }
@@ -118,31 +121,40 @@ export interface CategoryInput {
 
 /** Signal strength of its source: 2 a known merchant, 1 a keyword, 0 a code or a bank category. */
 type Words = 0 | 1 | 2;
-/** moneyBack: the signal only says the money came back (a refund keyword, the bank's "Refunds"). */
-type Signal = Candidate & { words: Words; moneyBack?: boolean };
+/**
+ * moneyBack: the signal only says the money came back (a refund keyword, the bank's "Refunds").
+ * paidFor: the number of words of a keyword of the payer's own note (what was paid for): inside
+ * its category it is more specific than a shorter keyword of the payee ("Stadtwerke" / "Abschlag
+ * Wasser": water). span: the number of words of any keyword.
+ */
+type Signal = Candidate & { words: Words; moneyBack?: boolean; paidFor?: boolean; span?: number; own?: boolean };
 
 /** Appends what `sub` means for the direction of `amount` to `signals` (nothing when it gives no signal). */
-function push(signals: Signal[], amount: number, sub: Subcategory | null | undefined, words: Words, incomingId?: number, weak = false, moneyBack = false): void {
+function push(signals: Signal[], amount: number, sub: Subcategory | null | undefined, words: Words, incomingId?: number, weak = false, moneyBack = false, paidFor = false, span = 0): void {
   const candidate = sub ? forAmount(sub, amount, incomingId) : null;
-  if (candidate) signals.push({ sub: candidate.sub, weak: candidate.weak || weak, reverses: candidate.reverses === true, words, moneyBack });
+  // A merchant's own subcategory of money received from it (Vinted payouts: 105) is no catch-all for a keyword to refine.
+  if (candidate) signals.push({ sub: candidate.sub, weak: candidate.weak || weak, reverses: candidate.reverses === true, words, moneyBack, paidFor, span, own: candidate.sub.id === incomingId });
 }
 
 /** Appends the signal of the longest keyword of `tokens` [from, to) that means something for the direction of `amount` (an invoice received says nothing about an invoice paid) and, for a person, belongs to a `people` subcategory. */
-function pushKeyword(signals: Signal[], amount: number, match: PhraseMatch<Rule> | null): void {
-  if (match) push(signals, amount, match.value.sub, 1, match.value.incomingId, false, match.value.reversal === true);
+function pushKeyword(signals: Signal[], amount: number, match: PhraseMatch<Rule> | null, paidFor = false): void {
+  if (match) push(signals, amount, match.value.sub, 1, match.value.incomingId, false, match.value.reversal === true, paidFor, match.end - match.start);
 }
 
 /**
  * The keyword of `tokens` that decides: in a descriptor (a counterparty, a card-payment note) the
  * one at `opening`, its first significant token (the kind of business, "PEKAREN STUDENA VODA": a
  * bakery, whatever words of the town follow; `tokens.length` for other texts), else the longest,
- * then the earliest.
+ * then the earliest - in a descriptor never one inside a town's name ("ALBERT VYSOKE MYTO" is
+ * no toll).
  */
-function keywordIn(tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean, opening: number): PhraseMatch<Rule> | null {
+function keywordIn(tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean, opening: number, descriptor: boolean): PhraseMatch<Rule> | null {
   if (tokens.length === 0) return null;
   const first = opening < tokens.length ? keywords.matchAt(tokens, opening) : null;
   if (first && keywordCounts(first.value, amount, person)) return first;
-  return keywords.longestMatch(tokens, (r) => keywordCounts(r, amount, person));
+  const found = keywords.longestMatch(tokens, (r) => keywordCounts(r, amount, person));
+  if (found === null || !descriptor || !placeAround(tokens, found.start)) return found;
+  return keywords.longestMatch(tokens, (r, at) => keywordCounts(r, amount, person) && !placeAround(tokens, at));
 }
 
 /** Whether a keyword rule means something for the direction of `amount` and, for a person, is of a `people` subcategory. */
@@ -153,6 +165,12 @@ function keywordCounts(rule: Rule, amount: number, person: boolean): boolean {
 /** Whether `tokens` hold a keyword of category `categoryId` ("lekarna" for a pharmacy chain). */
 export const hasCategoryKeyword = (tokens: readonly string[], categoryId: number): boolean =>
   counterPartyKeywords.longestMatch(tokens, (r) => r.sub.categoryId === categoryId) !== null;
+
+/** The category of the counterparty keyword starting at token `at` ("BAR" in "ORANGE BAR": 4), and where it ends; null when none starts there. */
+export function keywordCategoryAt(tokens: readonly string[], at: number): { categoryId: number; end: number } | null {
+  const match = at < tokens.length ? counterPartyKeywords.matchAt(tokens, at) : null;
+  return match ? { categoryId: match.value.sub.categoryId, end: match.end } : null;
+}
 
 /** Categories of shops selling goods of every kind (groceries, shopping): what the note says was bought outranks them. */
 export const RETAIL_CATEGORIES: ReadonlySet<number> = new Set([3, 6]);
@@ -174,9 +192,10 @@ export function categorise(input: CategoryInput): Subcategory {
   const merchant = input.counterPartyMerchant ?? input.noteMerchant;
   const cpTokens = input.counterPartyTokens;
   const cpOpening = cpTokens.length === 0 ? 0 : firstSignificant(cpTokens, 0, cpTokens.length);
-  const counterPartyKeyword = keywordIn(cpTokens, counterPartyKeywords, amount, person, cpOpening);
+  const counterPartyKeyword = keywordIn(cpTokens, counterPartyKeywords, amount, person, cpOpening, true);
   const noteTokens = input.noteTokens;
-  const noteKeyword = keywordIn(noteTokens, noteKeywords, amount, person, input.noteIsCardText && noteTokens.length > 0 ? firstSignificant(noteTokens, 0, noteTokens.length) : noteTokens.length);
+  const cardNote = input.noteIsCardText;
+  const noteKeyword = keywordIn(noteTokens, noteKeywords, amount, person, cardNote && noteTokens.length > 0 ? firstSignificant(noteTokens, 0, noteTokens.length) : noteTokens.length, cardNote);
   const bought = merchant !== null && RETAIL_CATEGORIES.has(merchant.sub.categoryId) && !input.noteIsCardText;
   const hint = input.noteHint && !person ? input.noteHint : null;
   if (bought) {
@@ -192,7 +211,7 @@ export function categorise(input: CategoryInput): Subcategory {
   if (merchant && !payeeFirst) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
   if (!opens) pushKeyword(signals, amount, counterPartyKeyword);
   if (!bought) {
-    pushKeyword(signals, amount, noteKeyword);
+    pushKeyword(signals, amount, noteKeyword, !cardNote);
     if (hint) push(signals, amount, hint.sub, 1, hint.incomingSubcategoryId);
   }
   if (input.externalCategoryName) {
@@ -210,8 +229,8 @@ export function categorise(input: CategoryInput): Subcategory {
   const decider = reversal ? purchase : first;
   let best: Signal | undefined;
   for (const c of signals) {
-    if ((reversal ? !c.reverses : c.weak) || c.sub.generic || c.sub.categoryId !== decider.sub.categoryId) continue;
-    if (!best || c.words > best.words) best = c;
+    if ((reversal ? !c.reverses : c.weak) || (c.sub.generic && c.own !== true) || c.sub.categoryId !== decider.sub.categoryId) continue;
+    if (!best || c.words > best.words || (c.words === 1 && best.words === 1 && c.paidFor === true && c.span! > best.span!)) best = c;
   }
   const sub = (best ?? decider).sub;
   if (sub.forChildren !== undefined && (childrenWords.longestMatch(input.counterPartyTokens) || childrenWords.longestMatch(input.noteTokens))) return subcategory(sub.forChildren);

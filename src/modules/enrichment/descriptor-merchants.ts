@@ -4,12 +4,13 @@
  * debit or standing order to a business. When the list (merchants.ts) knows no merchant, the
  * business is named from its descriptor: processor prefixes and card-payment markers are
  * already cut off (merchants.ts `analyse`); leading payment words, everything from the first
- * comma, town or country or token with a digit (branch numbers, terminal ids, dates) on, and
+ * comma, town or country or number (branch numbers, terminal ids, dates; see `endsName`) on, and
  * trailing noise (legal forms, store words) are dropped, and the rest is title-cased. Its id is
  * a UUID (RFC 4122 version 5) of the normalised name: the same cleaned name has the same id for
  * every partner and every process. People are never merchants (the caller checks).
  */
 import { createHash } from 'node:crypto';
+import { keywordCategoryAt } from './categorise.ts';
 import type { MerchantView } from './merchants.ts';
 import { paymentWordAt, placeAt, restIsNoise } from './noise.ts';
 import { hasDigit, tokenize } from './text.ts';
@@ -23,6 +24,8 @@ const LOWER = /\p{Ll}/u;
 const UPPER = /\p{Lu}/u;
 const LETTER = /\p{L}/u;
 const WWW = /^www\./i;
+const SHORT_CODE = /[a-z]/;
+const ONLY_DIGITS = /^[0-9]+$/;
 const CACHE_LIMIT = 20_000;
 /** Names already derived, by descriptor: card descriptors and bank-transfer names apart. */
 const caches = { card: new Map<string, MerchantView | null>(), name: new Map<string, MerchantView | null>() };
@@ -32,6 +35,25 @@ interface Word {
   /** Index of the word's first token in the descriptor's tokens. */
   from: number;
   to: number;
+}
+
+/**
+ * Whether a token with a digit ends a name: a branch number, terminal id, date or postcode does;
+ * a short code with a letter ("A4" of "Autostrada A4", "D1") does not, nor, in a bank-transfer
+ * name, a number of one or two digits ("Przedszkole Nr 5").
+ */
+function endsName(token: string, card: boolean): boolean {
+  if (!hasDigit(token)) return false;
+  if (token.length <= 3 && SHORT_CODE.test(token)) return false;
+  return card || token.length > 2 || !ONLY_DIGITS.test(token);
+}
+
+/**
+ * Whether words [from, to) are just a keyword naming a kind of business ("ZOO", "LEKAREN",
+ * "PET CENTER"): such a name keeps the town after it ("Zoo Dvur Kralove") and its store words.
+ */
+function kindOfBusiness(tokens: readonly string[], words: readonly Word[], from: number, to: number): boolean {
+  return keywordCategoryAt(tokens, words[from]!.from)?.end === words[to - 1]!.to;
 }
 
 /** UUID version 5 (RFC 4122 §4.3, SHA-1) of `name` in NAMESPACE. */
@@ -87,11 +109,11 @@ function nameFrom(descriptor: string, card: boolean): MerchantView | null {
   let end = first;
   while (end < words.length) {
     const word = words[end]!;
-    if (end > first && ((card && placeAt(tokens, word.from)) || tokens.slice(word.from, word.to).some(hasDigit))) break;
+    if (end > first && ((card && placeAt(tokens, word.from) && !kindOfBusiness(tokens, words, first, end)) || tokens.slice(word.from, word.to).some((token) => endsName(token, card)))) break;
     end++;
   }
   const tail = end > first ? words[end - 1]!.to : 0;
-  while (end > first && !(!card && placeAt(tokens, words[end - 1]!.from)) && restIsNoise(tokens.slice(words[end - 1]!.from, tail), 0, 0)) end--;
+  while (end > first && !(!card && placeAt(tokens, words[end - 1]!.from)) && !(end - 2 >= first && kindOfBusiness(tokens, words, end - 2, end)) && restIsNoise(tokens.slice(words[end - 1]!.from, tail), 0, 0)) end--;
   const kept = words.slice(first, end);
   if (!kept.some((w) => LETTER.test(w.text))) return null;
   const key = tokens.slice(kept[0]!.from, kept[kept.length - 1]!.to).join(' ');

@@ -34,6 +34,8 @@ export interface EnrichedTransaction {
 
 /** Categories whose payee is no merchant: transfers, cash, bank fees (a known merchant still shows: cash-back at a supermarket). */
 const NO_MERCHANT_CATEGORIES = new Set([12, 13, 14]);
+/** Money received whose payer is no merchant: wages, pensions and benefits, business income (an employer, the state, a client - even a shop of the list). */
+const NO_MERCHANT_INCOME = new Set([101, 102, 106]);
 
 /** Category, merchant and payee key of one transaction; `recurrent` is false until `withRecurrence`. */
 export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
@@ -56,11 +58,12 @@ export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
     constantSymbol: t.details.constantSymbol ?? null,
   });
   const words = merchant ? null : payeeWords(counterParty, note);
-  const descriptor = merchant || NO_MERCHANT_CATEGORIES.has(sub.categoryId) ? null : payeeDescriptor(counterParty, note, payee, Boolean(t.details.mccCode), t.amount);
+  const shown = !NO_MERCHANT_INCOME.has(sub.id);
+  const descriptor = merchant || !shown || NO_MERCHANT_CATEGORIES.has(sub.categoryId) ? null : payeeDescriptor(counterParty, note, payee, Boolean(t.details.mccCode), t.amount);
   // A brand's company in another country ("O2 Slovakia, s.r.o.") is named from the counterparty, with an id of its own.
   const view = payee.abroad ? descriptorMerchant(counterParty.descriptor, false) : (merchant?.view ?? null);
   return {
-    enrichment: { category: sub.view, merchant: view ?? (descriptor === null ? null : descriptorMerchant(descriptor.descriptor, descriptor.card)), recurrent: false },
+    enrichment: { category: sub.view, merchant: !shown ? null : (view ?? (descriptor === null ? null : descriptorMerchant(descriptor.descriptor, descriptor.card))), recurrent: false },
     payeeKey: view ? `m:${view.id}` : words === null ? null : `p:${words}`,
   };
 }

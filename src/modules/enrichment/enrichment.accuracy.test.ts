@@ -7,12 +7,14 @@
  * - the DEVELOPMENT set test/fixtures/enrichment-development.json, written together with rules
  *   tuned to it: reported and held to floors (DEVELOPMENT) so that general changes do not regress
  *   it, but its scores are not evidence of accuracy.
- * - the HELD-OUT set of issue 20, test/fixtures/enrichment-heldout-20.json: one account per pattern
+ * - the first set of issue 20, test/fixtures/enrichment-heldout-20.json: one account per pattern
  *   of the issue (merchants beyond the list, brand names, refunds, foreign descriptors, merchant
- *   vs the bank's description, children & education), written and committed before the rules
- *   were read; reported per pattern, and a gate (HELD_OUT_20).
- * - test/fixtures/enrichment-development-names.json: development rows of issue 20 whose merchant
- *   labels are display names, to tune merchant naming on (not evidence of accuracy).
+ *   vs the bank's description, children & education), written before the rules were read; its
+ *   misses were looked at in the second round of issue 20, so it is DEVELOPMENT data now, reported
+ *   per pattern and held to floors (HELD_OUT_20, the name kept);
+ * - test/fixtures/enrichment-development-names.json and enrichment-development-20.json:
+ *   development rows of issue 20 whose merchant labels are display names (the second holds 199
+ *   rows per pattern and 45 probe rows written after the second round's rules), floors only.
  * - the second HELD-OUT set of issue 20, test/fixtures/enrichment-heldout-20b.json: the same six
  *   patterns, different businesses, written by an independent labeller without reading the rules,
  *   the merchant list or the other fixtures; reported per pattern, no gate (a measurement only).
@@ -28,6 +30,7 @@ import { describe, expect, it } from 'vitest';
 import { enrichAll } from './enrich.ts';
 import { allMerchants, merchantByKey } from './merchants.ts';
 import { subcategory } from './taxonomy.ts';
+import { tokenize } from './text.ts';
 
 interface LabelledTransaction {
   pattern?: string;
@@ -57,8 +60,8 @@ interface Report {
 
 const percent = (hits: number, total: number) => (total === 0 ? 100 : (100 * hits) / total);
 const keyById = new Map(allMerchants().map((m) => [m.id, m.key]));
-const normalisedName = (name: string) =>
-  name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/['’]/g, '').replace(/[^a-z0-9]+/g, ' ').trim();
+/** A name as compared: the tokens of text.ts (case, diacritics incl. ł ß, punctuation) joined by spaces. */
+const normalisedName = (name: string) => tokenize(name).join(' ');
 
 /** How a set's merchant labels are read: list keys (derived merchants not judged) or display names. */
 type MerchantLabels = 'keys' | 'names';
@@ -178,9 +181,11 @@ interface Gate {
 
 /** Floors of the development sets: a change must not regress them. */
 const DEVELOPMENT: Gate = { category: 90, merchantPrecision: 95, recurrence: 90 };
+/** Floors of the second development set of issue 20 (what the rules hold on it, rounded down). */
+const DEVELOPMENT_20: Gate = { category: 98, subcategory: 97, merchantPrecision: 99, merchantRecall: 99, recurrence: 99 };
 /** Gates of the held-out sets (docs/categories.md, "Quality and speed"): what the rules of issue 20 hold. */
 const HELD_OUT: Gate = { category: 97, subcategory: 94, merchantPrecision: 99, merchantRecall: 98, recurrence: 99 };
-const HELD_OUT_20: Gate = { category: 95, subcategory: 93, merchantPrecision: 92, merchantRecall: 92, recurrence: 99 };
+const HELD_OUT_20: Gate = { category: 99, subcategory: 98, merchantPrecision: 99, merchantRecall: 99, recurrence: 99 };
 
 function expectTargets(report: Report, gate: Gate = DEVELOPMENT): void {
   expect(report.category).toBeGreaterThanOrEqual(gate.category);
@@ -197,6 +202,7 @@ describe('enrichment accuracy', () => {
     'enrichment-heldout-20.json': 120,
     'enrichment-heldout-20b.json': 180,
     'enrichment-development-names.json': 20,
+    'enrichment-development-20.json': 200,
   };
   for (const [name, minimum] of Object.entries(minimumRows)) {
     it(`${name}: labels are valid`, () => {
@@ -225,7 +231,11 @@ describe('enrichment accuracy', () => {
     expectTargets(report);
   });
 
-  it('meets the targets on the held-out set of issue 20, per pattern', () => {
+  it('does not regress on the second development set of issue 20, per pattern', () => {
+    expectTargets(reportPerPattern('enrichment-development-20.json'), DEVELOPMENT_20);
+  });
+
+  it('does not regress on the first set of issue 20 (development data since its second round), per pattern', () => {
     expectTargets(reportPerPattern('enrichment-heldout-20.json'), HELD_OUT_20);
   });
 

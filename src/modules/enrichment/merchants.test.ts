@@ -50,11 +50,32 @@ describe('merchant recognition', () => {
     expect(merchant('SHELL HORNI POCERNICE', true, transport)).toBe('shell');
     expect(merchant('BP KLECANY', true, transport)).toBe('bp');
     expect(merchant('MOL OSTRAVA-PORUBA', true, null)).toBe('mol');
-    // Not a card payment, a mixed-case name, or an MCC of another category: no guess.
-    expect(merchant('SPAR HOLICE')).toBeNull();
-    expect(merchant('Spar Holice', true, grocery)).toBeNull();
+    // A mixed-case name, or an MCC of another category: no guess.
+    expect(merchant('Spar Dolni Lhota', true, grocery)).toBeNull();
     expect(merchant('ORANGE BAR STODOLNI', true, 4)).toBeNull();
     expect(merchant('BARBER SHOP SHELL', true, null)).toBeNull();
+  });
+
+  it('reads an exact alias opening an upper-case name without MCC (a bank that gives none) unless a word of another kind of business follows', () => {
+    expect(merchant('SPAR HOLICE')).toBe('spar');
+    expect(merchant('SPAR BAD VOESLAU')).toBe('spar');
+    expect(merchant('ORANGE BAR STODOLNI')).toBeNull();
+    expect(merchant('Spar Dolni Lhota')).toBeNull();
+  });
+
+  it('names a brand\'s other business by its own name, not the brand\'s ("SHELL RECHARGE", "GOOGLE *Google Cloud")', () => {
+    expect(merchant('SHELL RECHARGE 0021 OLOMOUC', true, 5)).toBeNull();
+    expect(merchant('BOLT DRIVE 2603111822', true, 5)).toBeNull();
+    expect(merchant('GOOGLE *Google Cloud g.co/helppay#', true, 8)).toBeNull();
+    expect(merchant('GOOGLE *Google Play', true, 8)).toBe('google');
+    // A word of the brand's own kind of business is no other business.
+    expect(merchant('Allianz pojišťovna, a.s.')).toBe('allianz');
+  });
+
+  it('reads an exact alias after an opening word of the merchant\'s own kind of business', () => {
+    expect(merchant('LEKARNA BENU 44 PARDUBICE', true, 3)).toBe('benu');
+    expect(merchant('KNIHKUPECTVI LUXOR PLZEN', true, null)).toBe('luxor');
+    expect(merchant('RESTAURACE BENU PLZEN', true, null)).toBeNull();
   });
 
   it('reads the descriptor after the card-payment markers of Czech banks', () => {

@@ -19,7 +19,7 @@
  * - A private person (people.ts) is never a merchant, and the note of a transfer to a payee the
  *   list does not know names no merchant: it is only a category hint (Payee.noteHint).
  */
-import { hasCategoryKeyword, RETAIL_CATEGORIES } from './categorise.ts';
+import { hasCategoryKeyword, keywordCategoryAt, RETAIL_CATEGORIES } from './categorise.ts';
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
 import { CARD_MARKER, cardMarkerLength, firstSignificant, foreignCountryAt, noiseAt, restIsNoise, significant } from './noise.ts';
@@ -45,6 +45,7 @@ export interface Merchant {
 }
 
 interface MerchantsFile {
+  brandLines: string[];
   processors: { prefix: string; merchantOfRecordKey: string | null }[];
   merchants: { id: string; key: string; name: string; subcategoryId: number; incomingSubcategoryId?: number; intermediary?: boolean; aliases: string[]; exactAliases: string[] }[];
 }
@@ -74,6 +75,10 @@ for (const entry of file.merchants) {
   for (const alias of entry.exactAliases) exactAliases.add(alias, merchant);
 }
 if (new Set(file.merchants.map((m) => m.id)).size !== file.merchants.length) throw new Error('merchants.json: duplicate id');
+
+/** Words naming another business of a brand right after it ("SHELL RECHARGE", "BOLT DRIVE"). */
+const brandLines = new PhraseIndex<true>();
+for (const word of file.brandLines) brandLines.add(word, true);
 
 const processors = new Map<string, Merchant | null>();
 for (const p of file.processors) {
@@ -119,13 +124,14 @@ function withoutProcessor(text: string): [string, Merchant | null | undefined] {
 /** Splits off a card-payment marker and a payment processor's `NAME *` prefix and tokenizes the rest. */
 export function analyse(text: string): AnalysedText {
   const all = tokenize(text);
-  if (cardMarkerLength(all) === 0) {
+  const marker = cardMarkerLength(all) === 0 ? null : CARD_MARKER.exec(fold(text));
+  if (marker === null) {
     const [body, processor] = withoutProcessor(text);
     const tokens = processor === undefined ? all : tokenize(body);
     return { tokens, processor, start: 0, end: tokens.length, card: false, descriptor: body };
   }
   // A bank's card-payment description: the marker, the descriptor up to the first comma, the rest.
-  const head = text.slice(0, CARD_MARKER.exec(fold(text))![0].length);
+  const head = text.slice(0, marker[0].length);
   const rest = text.slice(head.length);
   const comma = rest.indexOf(',');
   const [body, processor] = withoutProcessor(comma < 0 ? rest : rest.slice(0, comma));
@@ -161,14 +167,39 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
   const card = context.card || text.card;
   const opening = firstSignificant(tokens, text.start, text.end);
   let best: PhraseMatch<Merchant> | null = null;
+  let anotherLine = false;
   for (let at = 0; at < tokens.length; at++) {
     const plain = aliases.matchAt(tokens, at);
-    if (longer(plain, best) && (card || !context.name || at === opening || restIsNoise(tokens, plain.start, plain.end)) && !namesAnotherBusiness(tokens, plain, card, context.mccCategoryId)) best = plain;
     const exact = exactAliases.matchAt(tokens, at);
-    if (longer(exact, best) && exactAccepted(text, exact, at === opening, card, context.mccCategoryId) && !namesAnotherBusiness(tokens, exact, card, context.mccCategoryId)) best = exact;
+    if (plain === null && exact === null) continue;
+    if (longer(plain, best)) {
+      if (brandLineAfter(tokens, plain)) anotherLine = true;
+      else if ((card || !context.name || opensAt(tokens, opening, at, plain.value) || restIsNoise(tokens, plain.start, plain.end)) && !namesAnotherBusiness(tokens, plain, card, context.mccCategoryId)) best = plain;
+    }
+    if (longer(exact, best)) {
+      if (brandLineAfter(tokens, exact)) anotherLine = true;
+      else if (exactAccepted(text, exact, opensAt(tokens, opening, at, exact.value), card, context) && !namesAnotherBusiness(tokens, exact, card, context.mccCategoryId)) best = exact;
+    }
   }
   if (best) return { merchant: best.value, start: best.start, end: best.end };
-  return text.processor ? { merchant: text.processor, start: -1, end: -1 } : null;
+  // "GOOGLE *Google Cloud": the processor's other business, not the processor.
+  return text.processor && !anotherLine ? { merchant: text.processor, start: -1, end: -1 } : null;
+}
+
+/**
+ * Another business of a brand: a brand-line word right after the alias ("SHELL RECHARGE", "BOLT
+ * DRIVE", "PENNY MOBIL"), unless it is a word of the brand's own category ("Allianz pojišťovna").
+ */
+function brandLineAfter(tokens: readonly string[], match: PhraseMatch<Merchant>): boolean {
+  if (match.end >= tokens.length || brandLines.matchAt(tokens, match.end) === null) return false;
+  return keywordCategoryAt(tokens, match.end)?.categoryId !== match.value.sub.categoryId;
+}
+
+/** Whether an alias of `merchant` at `at` opens the descriptor: at its first significant token, or right after an opening word of the merchant's own kind of business ("LEKARNA BENU", "HOTEL IBIS"). */
+function opensAt(tokens: readonly string[], opening: number, at: number, merchant: Merchant): boolean {
+  if (at <= opening) return at === opening;
+  const word = keywordCategoryAt(tokens, opening);
+  return word !== null && word.end === at && word.categoryId === merchant.sub.categoryId;
 }
 
 /**
@@ -184,17 +215,24 @@ function namesAnotherBusiness(tokens: string[], match: PhraseMatch<Merchant>, ca
 
 /**
  * An exact alias counts when the rest of the text is noise; or when it opens the descriptor and
- * a token with a digit follows it, or, in a card payment, the descriptor is upper-case and a
- * specific MCC, if any, is of the merchant's category.
+ * a token with a digit follows it; or when it opens an upper-case descriptor: in a card payment
+ * whose specific MCC, if any, is of the merchant's category; in a bank-transfer name (a card
+ * payment of a bank that gives no MCC: "SPAR BAD VOESLAU") unless the next word is a keyword of
+ * another category ("ORANGE BAR").
  */
-function exactAccepted(text: AnalysedText, match: PhraseMatch<Merchant>, opens: boolean, card: boolean, mccCategoryId: number | null): boolean {
+function exactAccepted(text: AnalysedText, match: PhraseMatch<Merchant>, opens: boolean, card: boolean, context: RecognitionContext): boolean {
   const { tokens } = text;
   if (restIsNoise(tokens, match.start, match.end)) return true;
   if (!opens) return false;
   let next = match.end;
   while (next < tokens.length && !hasDigit(tokens[next]!) && noiseAt(tokens, next)) next = noiseAt(tokens, next)!.end;
   if (next < tokens.length && hasDigit(tokens[next]!)) return true;
-  return card && LETTER.test(text.descriptor) && !LOWER.test(text.descriptor) && (mccCategoryId === null || mccCategoryId === match.value.sub.categoryId);
+  if (!LETTER.test(text.descriptor) || LOWER.test(text.descriptor)) return false;
+  const categoryId = match.value.sub.categoryId;
+  if (card) return context.mccCategoryId === null || context.mccCategoryId === categoryId;
+  if (context.name !== true) return false;
+  const word = keywordCategoryAt(tokens, match.end);
+  return word === null || word.categoryId === categoryId;
 }
 
 /** Who a transaction's counterparty is, as far as enrichment can tell. */

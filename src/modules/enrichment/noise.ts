@@ -9,6 +9,7 @@ import { hasDigit, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
 interface NoiseFile {
   cardMarkers: string[];
+  cardRefundMarkers: string[];
   [group: string]: string[] | string;
 }
 
@@ -21,7 +22,7 @@ const paymentWords = new PhraseIndex<true>();
 /** Countries other than the accounts' home country: a brand's company there is another merchant. */
 const foreignCountries = new PhraseIndex<true>();
 const PLACE_GROUPS = new Set(['cities', 'countries']);
-const PAYMENT_GROUPS = new Set(['cardMarkers', 'paymentWords']);
+const PAYMENT_GROUPS = new Set(['cardMarkers', 'cardRefundMarkers', 'paymentWords']);
 for (const [group, words] of Object.entries(file)) {
   if (group.startsWith('$') || !Array.isArray(words)) continue;
   for (const word of words) {
@@ -38,6 +39,18 @@ export const foreignCountryAt = (tokens: readonly string[], at: number): PhraseM
 
 /** The town or country phrase starting at token `at`, or null. */
 export const placeAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => places.matchAt(tokens, at);
+
+/** More tokens than any town name has ("Nové Město na Moravě": 4). */
+const PLACE_SPAN = 5;
+
+/** Whether token `at` lies inside a town or country name ("myto" of "VYSOKE MYTO"). */
+export function placeAround(tokens: readonly string[], at: number): boolean {
+  for (let from = Math.max(0, at - PLACE_SPAN + 1); from <= at; from++) {
+    const place = places.matchAt(tokens, from);
+    if (place && place.end > at) return true;
+  }
+  return false;
+}
 
 /** The card-payment marker or payment word starting at token `at`, or null. */
 export const paymentWordAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => paymentWords.matchAt(tokens, at);
@@ -92,16 +105,17 @@ export function significant(tokens: readonly string[]): string | null {
 }
 
 const markers = new PhraseIndex<true>();
-for (const marker of file.cardMarkers) markers.add(marker, true);
+for (const marker of [...file.cardMarkers, ...file.cardRefundMarkers]) markers.add(marker, true);
 
-/** Number of tokens of the card-payment marker opening `tokens` ("nakup", "platba kartou"), 0 when none. */
+/** Number of tokens of the card-payment marker (or refund marker, colon unchecked) opening `tokens` ("nakup", "platba kartou"), 0 when none. */
 export function cardMarkerLength(tokens: readonly string[]): number {
   return tokens.length === 0 ? 0 : (markers.matchAt(tokens, 0)?.end ?? 0);
 }
 
-const markerPatterns = file.cardMarkers.map((m) => tokenize(m).join('[^a-z0-9]+')).sort((a, b) => b.length - a.length);
+const patterns = (phrases: string[]) => phrases.map((m) => tokenize(m).join('[^a-z0-9]+')).sort((a, b) => b.length - a.length).join('|');
 /**
- * A card-payment marker opening a folded text, with the separators after it. Markers are ASCII
- * once folded, so the match length is also the length of the marker in the original text.
+ * A card-payment marker opening a folded text, with the separators after it; a refund marker
+ * only with a colon after it ("vraceni penez: "). Markers are ASCII once folded, so the match
+ * length is also the length of the marker in the original text. No match: no card-payment text.
  */
-export const CARD_MARKER = new RegExp(`^[^a-z0-9]*(?:${markerPatterns.join('|')})(?![a-z0-9])[^a-z0-9]*`);
+export const CARD_MARKER = new RegExp(`^[^a-z0-9]*(?:(?:${patterns(file.cardRefundMarkers)})[^\\S\\n]*:|(?:${patterns(file.cardMarkers)})(?![a-z0-9]))[^a-z0-9]*`);

@@ -2,17 +2,20 @@
  * Private people as counterparties (data/people.json; docs/categories.md, "People"): a
  * counterparty of 2-4 plain words (no digit, no noise such as a city, legal form or payment word)
  * of which one is a common first name, or which carries an academic or courtesy title ("Ing.",
- * "MUDr.", "Mrs"), is a person. A person is never a merchant; categorise.ts reads money to or from
- * a person as a transfer between people unless a keyword of a `people` subcategory says more.
+ * "MUDr.", "Mrs"), is a person - unless a word marks an organisation ("ZUŠ Jaroslava Kociana").
+ * A person is never a merchant; categorise.ts reads money to or from a person as a transfer
+ * between people unless a keyword of a `people` subcategory says more.
  */
 import { readData } from './data.ts';
 import { noiseAt } from './noise.ts';
 import { hasDigit, PhraseIndex, tokenize } from './text.ts';
 
-const file = readData<{ titles: string[]; firstNames: string[] }>('people.json');
+const file = readData<{ titles: string[]; firstNames: string[]; organisations: string[] }>('people.json');
 const titles = new PhraseIndex<true>();
 for (const title of file.titles) titles.add(title, true);
 const firstNames = new Set(file.firstNames.map((name) => tokenize(name).join(' ')));
+/** Words of a school, club, association or municipality ("ZUŠ", "TJ", "Verein"): never a person's name. */
+const organisations = new Set(file.organisations.map((word) => tokenize(word).join(' ')));
 
 /** Whether `tokens` (a normalised counterparty) read as a private person's name. */
 export function isPersonName(tokens: readonly string[]): boolean {
@@ -27,7 +30,7 @@ export function isPersonName(tokens: readonly string[]): boolean {
       continue;
     }
     const token = tokens[at]!;
-    if (hasDigit(token) || noiseAt(tokens, at)) return false;
+    if (hasDigit(token) || organisations.has(token) || noiseAt(tokens, at)) return false;
     if (firstNames.has(token)) named = true;
     words++;
     at++;

@@ -87,12 +87,12 @@ export class PhraseIndex<T> {
     return best ? { start: at, end: at + best.words.length, value: best.value } : null;
   }
 
-  /** The longest phrase anywhere in `tokens` (of those `accept` allows), the earliest of equally long ones, or null. */
-  longestMatch(tokens: readonly string[], accept?: (value: T) => boolean): PhraseMatch<T> | null {
+  /** The longest phrase anywhere in `tokens` (of those `accept` allows, given its value and start), the earliest of equally long ones, or null. */
+  longestMatch(tokens: readonly string[], accept?: (value: T, at: number) => boolean): PhraseMatch<T> | null {
     let best: PhraseMatch<T> | null = null;
     for (let at = 0; at < tokens.length; at++) {
       const match = this.matchAt(tokens, at);
-      if (match && (best === null || match.end - match.start > best.end - best.start) && (!accept || accept(match.value))) {
+      if (match && (best === null || match.end - match.start > best.end - best.start) && (!accept || accept(match.value, at))) {
         best = match;
         if (match.end - match.start === this.longest) break;
       }
