@@ -64,7 +64,7 @@ const signIn = (page: Page, email: string, password = PORTAL_PASSWORD) => signIn
 async function signedIn(email: string, width = 1280): Promise<Page> {
   const page = await pages.open(width);
   await signIn(page, email);
-  await page.getByRole('heading', { name: 'API keys' }).waitFor();
+  await page.getByRole('heading', { name: 'Overview · sandbox' }).waitFor();
   return page;
 }
 
@@ -167,7 +167,7 @@ describe('Team', () => {
     await dev.getByRole('button', { name: 'Set password' }).click();
     await dev.getByRole('heading', { name: 'Password set' }).waitFor();
     await signIn(dev, 'dev@budget.example', 'developer password 1');
-    await dev.getByRole('heading', { name: 'API keys' }).waitFor();
+    await dev.getByRole('heading', { name: 'Overview · sandbox' }).waitFor();
     expect(await dev.getByRole('link', { name: 'Team' }).count()).toBe(0);
     expect((await dev.goto(`${t.baseUrl}/portal/team`))!.status()).toBe(403);
     await dev.goto(`${t.baseUrl}/portal/keys`);
@@ -319,7 +319,7 @@ describe('sign-in behind a trusted proxy', () => {
 
     const colleague = await open('203.0.113.8');
     await signIn(colleague, 'admin@budget.example');
-    await colleague.getByRole('heading', { name: 'API keys' }).waitFor();
+    await colleague.getByRole('heading', { name: 'Overview · sandbox' }).waitFor();
     await attacker.context().close();
     await colleague.context().close();
   });
