@@ -10,6 +10,7 @@ import { runCleanups } from './harness.ts';
 import { formatDownloadConcurrency, runDownloadConcurrencyBench, type DownloadConcurrencyResult } from './download-concurrency.ts';
 import { formatEnrichment, runEnrichmentBench, type EnrichmentBenchResult } from './enrichment.ts';
 import { formatListTransactions, runListTransactionsBench, type ListTransactionsResult } from './list-transactions.ts';
+import { formatStartUp, runStartUpBench, type StartUpResult } from './start-up.ts';
 import { formatVariableSymbol, runVariableSymbolBench, type VariableSymbolResult } from './variable-symbol.ts';
 import { formatWebhookDelivery, runWebhookDeliveryBench, type WebhookDeliveryResult } from './webhook-delivery.ts';
 
@@ -28,6 +29,12 @@ const benches: Bench<unknown>[] = [
     description: 'GET /v1/accounts/{id}/transactions, 100,000 transactions, first and last page, vs hand-written pg and bare Fastify routes',
     run: () => runListTransactionsBench(),
     format: formatListTransactions,
+  }),
+  bench<StartUpResult>({
+    name: 'start-up',
+    description: '`bankdata start` on an existing data dir until its first API answer, vs the embedded PostgreSQL alone and a bare Node + Fastify process',
+    run: () => runStartUpBench(),
+    format: formatStartUp,
   }),
   bench<VariableSymbolResult>({
     name: 'variable-symbol',

@@ -5,6 +5,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { createLogger, prettyLogs } from './lib/logging.ts';
+import { lazySchemaCompilers } from './lib/lazy-schema-compilers.ts';
 import { requestLogPlugin } from './plugins/request-log.ts';
 import { httpMetricsPlugin } from './metrics/http.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -54,6 +55,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: false } },
+    // Each route's validators and serializers are compiled on its first request, not at start-up.
+    schemaController: { compilersFactory: lazySchemaCompilers },
     routerOptions: { ignoreTrailingSlash: true },
     // BANKDATA_TRUST_PROXY: request.ip is the client behind the operator's reverse proxy.
     trustProxy: services.config.trustProxy,

@@ -13,8 +13,10 @@ import { chown, copyFile, lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, 
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
-import * as tar from 'tar';
 import { embeddedLocation, startEmbeddedPostgres } from './embedded.ts';
+
+/** The tar package, loaded by backup and restore only (not by every command that opens the database). */
+const tarball = () => import('tar');
 
 const MANIFEST = 'bankdata-backup.json';
 const FORMAT = 'bankdata-embedded-postgres-base-backup';
@@ -64,7 +66,7 @@ export async function backupEmbedded(dataDir: string, file: string): Promise<Bac
     const postgresVersion = (await readFile(join(database.pgDir, 'PG_VERSION'), 'utf8')).trim();
     const manifest = { format: FORMAT, version: 1, createdAt: new Date().toISOString(), postgresVersion, startLsn: start.lsn, stopLsn: stop.lsn, walSegments };
     await writeFile(join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-    await tar.create({ gzip: true, file: target, cwd: staging, portable: false }, [MANIFEST, ...others, 'pg']);
+    await (await tarball()).create({ gzip: true, file: target, cwd: staging, portable: false }, [MANIFEST, ...others, 'pg']);
     return { file: target, bytes: (await lstat(target)).size, startLsn: start.lsn, stopLsn: stop.lsn, walSegments };
   } finally {
     await client.end().catch(() => {});
@@ -94,7 +96,7 @@ export async function restoreEmbedded(dataDir: string, file: string): Promise<Re
   await mkdir(root, { recursive: true });
   const staging = await mkdtemp(join(root, '.restore-'));
   try {
-    await tar.extract({ file: resolve(file), cwd: staging });
+    await (await tarball()).extract({ file: resolve(file), cwd: staging });
     const manifest = JSON.parse(await readFile(join(staging, MANIFEST), 'utf8').catch(() => '{}')) as { format?: string; createdAt: string; postgresVersion: string; stopLsn: string };
     if (manifest.format !== FORMAT || !existsSync(join(staging, 'pg', 'backup_label'))) throw new Error(`${file} is not a bankdata backup (made by "bankdata backup")`);
 

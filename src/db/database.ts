@@ -4,7 +4,7 @@
  */
 import { CamelCasePlugin, Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
-import { preparedStatementName } from './prepared.ts';
+import { preparedStatementName, runHotQueriesOnPool } from './prepared.ts';
 import type { Database } from './schema.ts';
 import { trackPool } from '../metrics/metrics.ts';
 
@@ -41,5 +41,7 @@ export function createDb(url: string, max = 10): Db {
     client.on('error', () => {});
   });
   trackPool(pool);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  runHotQueriesOnPool(db, pool);
+  return db;
 }

@@ -1,5 +1,6 @@
 /** ISO code checks: 3166-1 alpha-2 countries, 639-1 languages, 8601 durations. */
-import countries from 'i18n-iso-countries';
+// The package's entry without its country names in ~80 languages (only the code table is used).
+import countries from 'i18n-iso-countries/index.js';
 
 /** True for an assigned ISO 3166-1 alpha-2 code (upper case). */
 export function isCountryCode(value: string): boolean {

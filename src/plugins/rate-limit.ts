@@ -12,7 +12,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Clock } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 import { rateLimitRefusals } from '../metrics/metrics.ts';
@@ -37,6 +37,9 @@ export class RedisCounter {
   /** Connects to `url`; throws an Error naming REDIS_URL and the cause when Redis does not answer. */
   static async connect(url: string): Promise<RedisCounter> {
     // No offline queue and a command timeout: while Redis is away a count fails at once instead of waiting.
+    // Loaded only with REDIS_URL: the client is a large module for a start without Redis. Read
+    // through the default export (module.exports), the one name the bundle's chunk keeps.
+    const { Redis } = (await import('ioredis')).default;
     const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 3000, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
     let cause = '';
     // Without a listener every reconnect attempt would log "[ioredis] Unhandled error event".

@@ -12,10 +12,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ProviderTraits } from '../../db/schema.ts';
 import { BankError, type AuthorizationRequest, type BankAccount, type BankConnector, type BankTransaction, type CallbackContext, type CallbackResult } from '../connector.ts';
 import { catalogProvider, sandboxCatalog, traitsOf, type CatalogProvider } from './catalog.ts';
-import { accountTransactions, generateAccounts, openingAccounts } from './generator.ts';
 import type { SandboxState } from './sandbox-state.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { parseTestUser, type TestUser } from './scenarios.ts';
+
+/** The data generator with faker (about 1 MB of code), loaded on the first listing rather than at every start. */
+const generator = () => import('./generator.ts');
 
 export interface SandboxConsent {
   connectionId: string;
@@ -94,6 +96,7 @@ export class SandboxConnector implements BankConnector {
 
   /** The accounts with balances that include every transaction the bank holds, also those added by the sandbox control. */
   async listAccounts(consentRef: string): Promise<BankAccount[]> {
+    const { generateAccounts } = await generator();
     const { consent, user, bank, seed } = this.open(consentRef);
     await this.pace(user, bank, 0.2);
     if (traitsOf(bank).flaky) await this.options.state.countListing(consent.connectionId);
@@ -107,6 +110,7 @@ export class SandboxConnector implements BankConnector {
    * are Cleared. The flaky bank fails the last account of every other listing (odd listing counts).
    */
   async fetchTransactions(consentRef: string, accountExternalId: string, since: Date): Promise<BankTransaction[]> {
+    const { accountTransactions, openingAccounts } = await generator();
     const { consent, user, bank, seed } = this.open(consentRef);
     const scenario = dataScenario(user);
     const accounts = openingAccounts(seed, bank, scenario);
