@@ -52,6 +52,8 @@ describe('portal users from the CLI', () => {
     await page.getByLabel('New password').evaluate((input) => input.removeAttribute('minlength'));
     await page.getByRole('button', { name: 'Set password' }).click();
     expect(await page.getByRole('alert').textContent()).toMatch(/at least 12 characters/);
+    await page.screenshot({ path: 'docs/screenshots/portal-setup-390.png' });
+    await expectAccessible(page);
     await page.getByLabel('New password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Set password' }).click();
     await page.getByRole('heading', { name: 'Password set' }).waitFor();
@@ -107,6 +109,8 @@ describe('portal in the browser', () => {
 
     await row.getByRole('link', { name: /Revoke/ }).click();
     await page.getByRole('heading', { name: 'Revoke this API key?' }).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'docs/screenshots/portal-revoke-key-390.png' });
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Revoke key' }).click();
     expect(await page.getByRole('row', { name: /billing server/ }).textContent()).toContain('revoked');
@@ -162,6 +166,10 @@ describe('portal in the browser', () => {
     await page.getByLabel('URL', { exact: true }).fill('https://app.budget.example/bank/done');
     await page.getByRole('button', { name: 'Test' }).click();
     expect(await page.locator('#test-result').textContent()).toContain('Allowed');
+    await page.screenshot({ path: 'docs/screenshots/portal-return-urls-1280.png', fullPage: true });
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'docs/screenshots/portal-return-urls-390.png', fullPage: true });
     await expectAccessible(page);
     expect((await t.services.partners.show(partnerId)).returnUrlPatterns).toEqual(['https://app.budget.example/bank/*']);
     const clientId = await t.newClient(apiKey);
