@@ -18,11 +18,14 @@
  * - the second HELD-OUT set of issue 20, test/fixtures/enrichment-heldout-20b.json: the same six
  *   patterns, different businesses, written by an independent labeller without reading the rules,
  *   the merchant list or the other fixtures; reported per pattern, no gate (a measurement only).
+ * - the third HELD-OUT set of issue 20, test/fixtures/enrichment-heldout-20c.json: the same six
+ *   patterns, other businesses, towns and banks' formats, by another independent labeller under the
+ *   same protocol; reported per pattern, no gate.
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
  * data/merchants.json (a held-out label may name a real merchant the list lacks: reported, counted
  * as a merchant the rules missed); those labels say nothing about merchants derived from a
  * descriptor (not on the list), so their precision counts list merchants only. In
- * enrichment-heldout-20.json and enrichment-heldout-20b.json a merchant label is the display name a person recognises: a merchant
+ * enrichment-heldout-20.json, enrichment-heldout-20b.json and enrichment-heldout-20c.json a merchant label is the display name a person recognises: a merchant
  * is right when its normalised name equals the label or is a longer form of it.
  */
 import { readFileSync } from 'node:fs';
@@ -201,6 +204,7 @@ describe('enrichment accuracy', () => {
     'enrichment-development.json': 400,
     'enrichment-heldout-20.json': 120,
     'enrichment-heldout-20b.json': 180,
+    'enrichment-heldout-20c.json': 180,
     'enrichment-development-names.json': 20,
     'enrichment-development-20.json': 200,
   };
@@ -241,5 +245,9 @@ describe('enrichment accuracy', () => {
 
   it('reports the second held-out set of issue 20 (20b), per pattern (no gate)', () => {
     reportPerPattern('enrichment-heldout-20b.json');
+  });
+
+  it('reports the third held-out set of issue 20 (20c), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20c.json');
   });
 });
