@@ -5,6 +5,7 @@ import { PreparedQueries } from '../../db/prepared.ts';
 import { jobIsLive } from '../../jobs/queue.ts';
 import type { Database, DeliveryStatus, WebhookAttemptsTable, WebhookDeliveriesTable } from '../../db/schema.ts';
 import type { Mode } from '../../lib/ids.ts';
+import type { EventBody } from './events.ts';
 
 /** A secret signs at `at` while it has no end (the current one) or its rotation overlap has not ended. */
 const signsAt = (at: Date) => (eb: ExpressionBuilder<Database, 'webhookSecrets'>) =>
@@ -23,7 +24,8 @@ export interface ClaimedDelivery {
   partnerId: string;
   mode: Mode;
   orderKey: string | null;
-  payload: unknown;
+  /** The event's stored body, as recorded (keys as stored, not case-mapped). */
+  payload: EventBody;
   /** The enabled endpoint's URL; null when the endpoint is missing or disabled. */
   url: string | null;
   /** Why the endpoint is disabled, when it is. */
@@ -147,8 +149,10 @@ export function webhooksRepository(db: Db | Tx) {
      * none, with the reason when it is disabled) and the ids of the secrets that sign at `at`, newest first.
      * A head is claimed by at most one job, also when several of `jobs` lead to it.
      */
-    claim(jobs: { jobId: string; deliveryId: string }[], at: Date): Promise<ClaimedDelivery[]> {
-      return prepared.execute('webhook-claim', [jobs.map((j) => j.jobId), jobs.map((j) => j.deliveryId), at], ([jobIds, deliveryIds, now]) => {
+    async claim(jobs: { jobId: string; deliveryId: string }[], at: Date): Promise<ClaimedDelivery[]> {
+      // The payload comes as text and is parsed here: as a jsonb value the row mapping would
+      // copy it key by key (camelCase) for every delivery.
+      const rows = await prepared.execute('webhook-claim', [jobs.map((j) => j.jobId), jobs.map((j) => j.deliveryId), at], ([jobIds, deliveryIds, now]) => {
         const secrets = db
           .selectFrom('webhookSecrets')
           .select('webhookSecrets.id')
@@ -158,7 +162,7 @@ export function webhooksRepository(db: Db | Tx) {
           .orderBy('webhookSecrets.createdAt', 'desc');
         return compilable(
           db,
-          sql<ClaimedDelivery>`WITH c AS (
+          sql<Omit<ClaimedDelivery, 'payload'> & { payload: string }>`WITH c AS (
             SELECT j.job_id, CASE WHEN x.order_key IS NULL THEN x.id ELSE h.id END AS id,
               CASE WHEN w.disabled_at IS NULL THEN w.url END AS url, CASE WHEN w.disabled_at IS NOT NULL THEN w.disabled_reason END AS disabled_reason
             FROM unnest(${jobIds}::uuid[], ${deliveryIds}::uuid[]) AS j(job_id, delivery_id)
@@ -170,10 +174,12 @@ export function webhooksRepository(db: Db | Tx) {
           WHERE d.id = c.id AND d.status = 'pending'
             AND (d.claimed_by IS NULL OR d.claimed_by = c.job_id OR NOT ${jobIsLive('webhook-delivery', sql.ref<string | null>('d.claimedBy'))})
           RETURNING c.job_id, d.id, d.attempts, d.event_id, d.partner_id, d.mode, d.order_key,
-            (SELECT e.payload FROM events e WHERE e.id = d.event_id) AS payload, c.url, c.disabled_reason,
+            (SELECT e.payload::text FROM events e WHERE e.id = d.event_id) AS payload, c.url, c.disabled_reason,
             array(${secrets}) AS secret_ids`,
         );
       });
+      for (const row of rows) (row as unknown as ClaimedDelivery).payload = JSON.parse(row.payload) as EventBody;
+      return rows as unknown as ClaimedDelivery[];
     },
 
     async updateDelivery(id: string, changes: Updateable<WebhookDeliveriesTable>): Promise<void> {
@@ -187,9 +193,11 @@ export function webhooksRepository(db: Db | Tx) {
     async recordAttempts(rows: AttemptOutcome[]): Promise<void> {
       if (rows.length === 0) return;
       const column = <K extends keyof AttemptOutcome>(key: K) => rows.map((r) => r[key]);
+      // Timestamps go as ISO strings: pg's Date formatting (local time with offset) costs more.
+      const timestamps = (key: 'at' | 'deliveredAt' | 'nextAttemptAt') => rows.map((r) => r[key]?.toISOString() ?? null);
       const values = [
-        column('deliveryId'), column('attempt'), column('at'), column('url'), column('status'),
-        column('statusCode'), column('error'), column('latencyMs'), column('responseExcerpt'), column('deliveredAt'), column('nextAttemptAt'),
+        column('deliveryId'), column('attempt'), timestamps('at'), column('url'), column('status'),
+        column('statusCode'), column('error'), column('latencyMs'), column('responseExcerpt'), timestamps('deliveredAt'), timestamps('nextAttemptAt'),
       ];
       await prepared.execute('webhook-record-attempts', values, ([id, attempt, at, url, status, statusCode, error, latencyMs, responseExcerpt, deliveredAt, nextAttemptAt]) =>
         compilable(

@@ -98,9 +98,10 @@ export interface WebhooksDeps {
   keys: SecretKeys;
 }
 
-/** A claimed delivery with the values of its signing secrets. */
+/** A claimed delivery with the values of its signing secrets and the body it sends. */
 interface SignedDelivery extends ClaimedDelivery {
   secrets: string[];
+  body: string;
 }
 
 export interface AttemptView {
@@ -147,13 +148,19 @@ export function webhooksService(deps: WebhooksDeps) {
   // Secret values by id: a secret never changes its value, so each is opened once per process
   // (one query and one decryption per new secret); a delivery costs a map lookup.
   const secretValues = new Map<string, string>();
+  /** Adds to each claimed delivery (in place) its secrets' values and its body. */
   async function withSecrets(claimed: ClaimedDelivery[]): Promise<SignedDelivery[]> {
     const missing = [...new Set(claimed.flatMap((d) => d.secretIds))].filter((id) => !secretValues.has(id));
     if (missing.length > 0) {
       if (secretValues.size >= 10_000) secretValues.clear();
       for (const row of await repo.secretsByIds(missing)) secretValues.set(row.id, reveal(row));
     }
-    return claimed.map((d) => ({ ...d, secrets: d.secretIds.map((id) => secretValues.get(id)!) }));
+    const signed = claimed as SignedDelivery[];
+    for (const d of signed) {
+      d.secrets = d.secretIds.map((id) => secretValues.get(id)!);
+      d.body = bodyOf(d.payload);
+    }
+    return signed;
   }
   const claim = async (jobs: { jobId: string; deliveryId: string }[], at: Date) => withSecrets(await repo.claim(jobs, at));
   // A run stops claiming after a quarter of the job's expiry, so the job ends (a last attempt
@@ -273,7 +280,7 @@ export function webhooksService(deps: WebhooksDeps) {
         const unsendable = d.disabledReason === null ? 'no endpoint' : `endpoint disabled: ${d.disabledReason}`;
         return { delivery: d, started, finished: started, unsendable, statusCode: null, error: null, retryAfterMs: null, responseExcerpt: null, latencyMs: 0 };
       }
-      const outcome = await post(d.url, d.mode, d.eventId, bodyOf(d.payload as EventBody), d.secrets, deadline);
+      const outcome = await post(d.url, d.mode, d.eventId, d.body, d.secrets, deadline);
       return { delivery: d, started, finished: clock.now(), unsendable: null, ...outcome };
     });
   }
@@ -289,6 +296,7 @@ export function webhooksService(deps: WebhooksDeps) {
     const retries: { id: string; at: Date }[] = [];
     const gone: Attempted[] = [];
     const ended: ClaimedDelivery[] = [];
+    let delivered = 0;
     for (const a of attempted) {
       const d = a.delivery;
       if (a.unsendable !== null) {
@@ -297,22 +305,23 @@ export function webhooksService(deps: WebhooksDeps) {
         ended.push(d);
         continue;
       }
-      const row = { deliveryId: d.id, attempt: d.attempts + 1, at: a.started, url: d.url!, statusCode: a.statusCode, error: a.error, latencyMs: a.latencyMs, responseExcerpt: a.responseExcerpt };
+      const attempt = d.attempts + 1;
       if (a.statusCode !== null && a.statusCode >= 200 && a.statusCode < 300) {
-        rows.push({ ...row, status: 'delivered', deliveredAt: a.started, nextAttemptAt: null });
-        webhookDeliveries.inc({ outcome: 'delivered' });
-        webhookDeliveryLag.observe(Math.max(0, a.started.getTime() - Date.parse((d.payload as EventBody).timestamp)) / 1000);
+        rows.push({ deliveryId: d.id, attempt, at: a.started, url: d.url!, statusCode: a.statusCode, error: a.error, latencyMs: a.latencyMs, responseExcerpt: a.responseExcerpt, status: 'delivered', deliveredAt: a.started, nextAttemptAt: null });
+        delivered++;
+        webhookDeliveryLag.observe(Math.max(0, a.started.getTime() - Date.parse(d.payload.timestamp)) / 1000);
         ended.push(d);
         continue;
       }
       if (a.statusCode === 410) gone.push(a);
       // Retry delays count from the end of the attempt (a timed-out attempt took 15 s).
-      const next = nextAttemptAt(a.finished, row.attempt, a.statusCode, a.retryAfterMs);
-      rows.push({ ...row, status: next ? 'pending' : 'failed', deliveredAt: null, nextAttemptAt: next });
+      const next = nextAttemptAt(a.finished, attempt, a.statusCode, a.retryAfterMs);
+      rows.push({ deliveryId: d.id, attempt, at: a.started, url: d.url!, statusCode: a.statusCode, error: a.error, latencyMs: a.latencyMs, responseExcerpt: a.responseExcerpt, status: next ? 'pending' : 'failed', deliveredAt: null, nextAttemptAt: next });
       webhookDeliveries.inc({ outcome: next ? 'retrying' : 'failed' });
       if (next) retries.push({ id: d.id, at: next });
       else ended.push(d);
     }
+    if (delivered > 0) webhookDeliveries.inc({ outcome: 'delivered' }, delivered);
     if (retries.length === 0 && gone.length === 0) {
       await repo.recordAttempts(rows);
       return ended;
