@@ -230,7 +230,7 @@ export function categorise(input: CategoryInput): Subcategory {
   let best: Signal | undefined;
   for (const c of signals) {
     if ((reversal ? !c.reverses : c.weak) || (c.sub.generic && c.own !== true) || c.sub.categoryId !== decider.sub.categoryId) continue;
-    if (!best || c.words > best.words || (c.words === 1 && best.words === 1 && c.paidFor === true && c.span! > best.span!)) best = c;
+    if (!best || c.words > best.words || (c.words === 1 && best.words === 1 && c.paidFor === true && c.span! >= best.span!)) best = c;
   }
   const sub = (best ?? decider).sub;
   if (sub.forChildren !== undefined && (childrenWords.longestMatch(input.counterPartyTokens) || childrenWords.longestMatch(input.noteTokens))) return subcategory(sub.forChildren);

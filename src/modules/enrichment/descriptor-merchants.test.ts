@@ -22,6 +22,20 @@ describe('merchants beyond the list', () => {
     expect(merchant('Mateřská škola Sluníčko, příspěvková organizace', 'Školné 03/2026')?.name).toBe('Mateřská škola Sluníčko');
   });
 
+  it('keeps the district of a name that is only a kind of business, and a town district\'s number; drops dates and card numbers', () => {
+    expect(merchant('VETERINARNI KLINIKA HOLESOVICE', '', { mccCode: '0742' })?.name).toBe('Veterinarni Klinika Holesovice');
+    expect(merchant('KAVARNA PODNEBI BRNO', '', { mccCode: '5814' })?.name).toBe('Kavarna Podnebi');
+    expect(merchant('Dům dětí a mládeže Praha 6', 'letní tábor')?.name).toBe('Dům dětí a mládeže Praha 6');
+    expect(merchant('', 'POS 08.07.2026 4405xxxxxxxx8812 KONOBA MARE VODICE HRV')?.name).toBe('Konoba Mare');
+  });
+
+  it('names a group\'s site after a site word, not the group; an employer paying back expenses is no merchant', () => {
+    expect(merchant('OREA HOTEL PYRAMIDA', '', { mccCode: '7011' })?.name).toBe('Orea Hotel Pyramida');
+    expect(merchant('OREA HOTEL PRAHA', '', { mccCode: '7011' })?.id).toBe(merchantByKey('orea')!.id);
+    expect(merchant('Seznam.cz, a.s.', 'Proplaceni cestovnich nahrad 06/2026', {}, 1840)).toBeNull();
+    expect(merchant('Kooperativa pojišťovna, a.s.', 'Pojistné plnění PU 6260123456', {}, 6200)?.id).toBe(merchantByKey('kooperativa')!.id);
+  });
+
   it('gives the same cleaned name the same UUID, whatever branch, town or case', () => {
     const a = merchant('SUMUP *KAVARNA PODNEBI BRNO', '', { mccCode: '5814' });
     const b = merchant('SUMUP *Kavárna Podnebí 0021 PRAHA', '', { mccCode: '5814' });
@@ -44,5 +58,10 @@ describe('merchants beyond the list', () => {
     expect(merchant('O2 Slovakia, s.r.o.', 'Faktúra')?.id).not.toBe(merchantByKey('o2')!.id);
     expect(merchant('Vodafone Deutschland GmbH', 'Rechnung Mobilfunk')).toEqual({ id: expect.not.stringMatching(merchantByKey('vodafone')!.id), name: 'Vodafone Deutschland' });
     expect(merchant('Zalando SE', 'Bestellung')?.id).toBe(merchantByKey('zalando')!.id);
+    expect(merchant('Slovenský plynárenský priemysel, a.s.', 'Zaloha plyn')?.name).toBe('SPP');
+    expect(merchant('HP TRONIC Zlín, spol. s r.o.', 'DATART eshop, obj. 2605987123')?.id).toBe(merchantByKey('datart')!.id);
+    expect(merchant('TOMMY D.O.O. HM 27', 'POS 14.07.2026 4405xxxxxxxx8812 TOMMY D.O.O. HM 27 SPLIT HRV')?.id).toBe(merchantByKey('tommy')!.id);
+    expect(merchant('JAMES - Slovensky horolezecky spolok', 'clensky prispevok 2026')?.name).toBe('James Slovensky horolezecky spolok');
+    expect(merchant('Tomislav Horvat', 'za apartman 3 noci')).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
  * "Merchants beyond the list"): a card payment is a payment to a merchant, and so is a direct
  * debit or standing order to a business. When the list (merchants.ts) knows no merchant, the
  * business is named from its descriptor: processor prefixes and card-payment markers are
- * already cut off (merchants.ts `analyse`); leading payment words, everything from the first
+ * already cut off (merchants.ts `analyse`); leading payment words, dates and card numbers, everything from the first
  * comma, town or country or number (branch numbers, terminal ids, dates; see `endsName`) on, and
  * trailing noise (legal forms, store words) are dropped, and the rest is title-cased. Its id is
  * a UUID (RFC 4122 version 5) of the normalised name: the same cleaned name has the same id for
@@ -26,6 +26,10 @@ const LETTER = /\p{L}/u;
 const WWW = /^www\./i;
 const SHORT_CODE = /[a-z]/;
 const ONLY_DIGITS = /^[0-9]+$/;
+/** A city district's number ("Praha 6", "Brno 2"). */
+const DISTRICT = /^[0-9]{1,2}$/;
+/** Length from which a word with a digit opening a descriptor is a date or card number, no name ("7-ELEVEN" is one). */
+const DATE_OR_CARD = 6;
 const CACHE_LIMIT = 20_000;
 /** Names already derived, by descriptor: card descriptors and bank-transfer names apart. */
 const caches = { card: new Map<string, MerchantView | null>(), name: new Map<string, MerchantView | null>() };
@@ -49,11 +53,32 @@ function endsName(token: string, card: boolean): boolean {
 }
 
 /**
- * Whether words [from, to) are just a keyword naming a kind of business ("ZOO", "LEKAREN",
- * "PET CENTER"): such a name keeps the town after it ("Zoo Dvur Kralove") and its store words.
+ * Whether words [from, to) are just keywords naming a kind of business ("ZOO", "LEKAREN", "PET
+ * CENTER", "VETERINARNI KLINIKA"): such a name keeps the town or district after it ("Zoo Dvur
+ * Kralove", "Veterinarni Klinika Holesovice") and its store words.
  */
 function kindOfBusiness(tokens: readonly string[], words: readonly Word[], from: number, to: number): boolean {
-  return keywordCategoryAt(tokens, words[from]!.from)?.end === words[to - 1]!.to;
+  const end = words[to - 1]!.to;
+  let at = words[from]!.from;
+  while (at < end) {
+    const keyword = keywordCategoryAt(tokens, at);
+    if (keyword === null) return false;
+    at = keyword.end;
+  }
+  return at === end;
+}
+
+/**
+ * Whether the last of words [first, end) stays in the name although it is noise: a town of a
+ * bank-transfer name ("Stadtwerke München"); a town after a name that is only a kind of business
+ * ("Veterinarni Klinika Holesovice"); a word completing a keyword ("PET CENTER"); a district's
+ * number after a town of a bank-transfer name ("Dům dětí a mládeže Praha 6").
+ */
+function keepsLast(tokens: readonly string[], words: readonly Word[], first: number, end: number, card: boolean): boolean {
+  const last = words[end - 1]!;
+  if (placeAt(tokens, last.from)) return !card || (end - 1 > first && kindOfBusiness(tokens, words, first, end - 1));
+  if (end - 2 >= first && kindOfBusiness(tokens, words, end - 2, end)) return true;
+  return !card && end - 2 > first && DISTRICT.test(last.text) && placeAt(tokens, words[end - 2]!.from) !== null;
 }
 
 /** UUID version 5 (RFC 4122 §4.3, SHA-1) of `name` in NAMESPACE. */
@@ -101,6 +126,11 @@ function nameFrom(descriptor: string, card: boolean): MerchantView | null {
   }
   let first = 0;
   while (first < words.length) {
+    // A date or a masked card number before the name ("POS 14.07.2026 4405xxxxxxxx8812 KONOBA MARE ...").
+    if (words[first]!.text.length >= DATE_OR_CARD && tokens.slice(words[first]!.from, words[first]!.to).some(hasDigit)) {
+      first++;
+      continue;
+    }
     const payment = paymentWordAt(tokens, words[first]!.from);
     if (!payment) break;
     const to = payment.end;
@@ -113,7 +143,7 @@ function nameFrom(descriptor: string, card: boolean): MerchantView | null {
     end++;
   }
   const tail = end > first ? words[end - 1]!.to : 0;
-  while (end > first && !(!card && placeAt(tokens, words[end - 1]!.from)) && !(end - 2 >= first && kindOfBusiness(tokens, words, end - 2, end)) && restIsNoise(tokens.slice(words[end - 1]!.from, tail), 0, 0)) end--;
+  while (end > first && !keepsLast(tokens, words, first, end, card) && restIsNoise(tokens.slice(words[end - 1]!.from, tail), 0, 0)) end--;
   const kept = words.slice(first, end);
   if (!kept.some((w) => LETTER.test(w.text))) return null;
   const key = tokens.slice(kept[0]!.from, kept[kept.length - 1]!.to).join(' ');

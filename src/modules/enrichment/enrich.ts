@@ -36,6 +36,9 @@ export interface EnrichedTransaction {
 const NO_MERCHANT_CATEGORIES = new Set([12, 13, 14]);
 /** Money received whose payer is no merchant: wages, pensions and benefits, business income (an employer, the state, a client - even a shop of the list). */
 const NO_MERCHANT_INCOME = new Set([101, 102, 106]);
+/** Reimbursements (104) name their payer only when it is an insurer paying a claim: an employer paying back expenses is no merchant. */
+const REIMBURSEMENTS = 104;
+const INSURANCE_CATEGORY = 16;
 
 /** Category, merchant and payee key of one transaction; `recurrent` is false until `withRecurrence`. */
 export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
@@ -58,7 +61,7 @@ export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
     constantSymbol: t.details.constantSymbol ?? null,
   });
   const words = merchant ? null : payeeWords(counterParty, note);
-  const shown = !NO_MERCHANT_INCOME.has(sub.id);
+  const shown = !NO_MERCHANT_INCOME.has(sub.id) && !(sub.id === REIMBURSEMENTS && t.amount > 0 && merchant?.sub.categoryId !== INSURANCE_CATEGORY);
   const descriptor = merchant || !shown || NO_MERCHANT_CATEGORIES.has(sub.categoryId) ? null : payeeDescriptor(counterParty, note, payee, Boolean(t.details.mccCode), t.amount);
   // A brand's company in another country ("O2 Slovakia, s.r.o.") is named from the counterparty, with an id of its own.
   const view = payee.abroad ? descriptorMerchant(counterParty.descriptor, false) : (merchant?.view ?? null);

@@ -46,6 +46,7 @@ export interface Merchant {
 
 interface MerchantsFile {
   brandLines: string[];
+  siteWords: string[];
   processors: { prefix: string; merchantOfRecordKey: string | null }[];
   merchants: { id: string; key: string; name: string; subcategoryId: number; incomingSubcategoryId?: number; intermediary?: boolean; aliases: string[]; exactAliases: string[] }[];
 }
@@ -79,6 +80,10 @@ if (new Set(file.merchants.map((m) => m.id)).size !== file.merchants.length) thr
 /** Words naming another business of a brand right after it ("SHELL RECHARGE", "BOLT DRIVE"). */
 const brandLines = new PhraseIndex<true>();
 for (const word of file.brandLines) brandLines.add(word, true);
+
+/** Words that, ending a group's alias ("OREA Hotel"), say that a name after them is one site of the group ("OREA HOTEL PYRAMIDA"). */
+const siteWords = new PhraseIndex<true>();
+for (const word of file.siteWords) siteWords.add(word, true);
 
 const processors = new Map<string, Merchant | null>();
 for (const p of file.processors) {
@@ -173,11 +178,11 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
     const exact = exactAliases.matchAt(tokens, at);
     if (plain === null && exact === null) continue;
     if (longer(plain, best)) {
-      if (brandLineAfter(tokens, plain)) anotherLine = true;
+      if (brandLineAfter(tokens, plain) || siteAfter(tokens, plain, text.end)) anotherLine = true;
       else if ((card || !context.name || opensAt(tokens, opening, at, plain.value) || restIsNoise(tokens, plain.start, plain.end)) && !namesAnotherBusiness(tokens, plain, card, context.mccCategoryId)) best = plain;
     }
     if (longer(exact, best)) {
-      if (brandLineAfter(tokens, exact)) anotherLine = true;
+      if (brandLineAfter(tokens, exact) || siteAfter(tokens, exact, text.end)) anotherLine = true;
       else if (exactAccepted(text, exact, opensAt(tokens, opening, at, exact.value), card, context) && !namesAnotherBusiness(tokens, exact, card, context.mccCategoryId)) best = exact;
     }
   }
@@ -193,6 +198,16 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
 function brandLineAfter(tokens: readonly string[], match: PhraseMatch<Merchant>): boolean {
   if (match.end >= tokens.length || brandLines.matchAt(tokens, match.end) === null) return false;
   return keywordCategoryAt(tokens, match.end)?.categoryId !== match.value.sub.categoryId;
+}
+
+/**
+ * A group's site of its own: an alias ending in a site word (merchants.json siteWords: "OREA Hotel")
+ * followed, inside the descriptor (before `end`), by a word that is no noise ("OREA HOTEL
+ * PYRAMIDA"): that hotel, named from the descriptor, not the group ("OREA HOTEL PRAHA" is).
+ */
+function siteAfter(tokens: readonly string[], match: PhraseMatch<Merchant>, end: number): boolean {
+  if (match.end >= end || match.end - match.start < 2 || hasDigit(tokens[match.end]!) || noiseAt(tokens, match.end)) return false;
+  return siteWords.matchAt(tokens, match.end - 1)?.end === match.end;
 }
 
 /** Whether an alias of `merchant` at `at` opens the descriptor: at its first significant token, or right after an opening word of the merchant's own kind of business ("LEKARNA BENU", "HOTEL IBIS"). */
