@@ -24,6 +24,9 @@
  * - the third HELD-OUT set of issue 20, test/fixtures/enrichment-heldout-20c.json: the same six
  *   patterns, other businesses, towns and banks' formats, by another independent labeller under the
  *   same protocol, never read by whoever changed the rules; reported per pattern, no gate.
+ * - the fourth HELD-OUT set of issue 20, test/fixtures/enrichment-heldout-20d.json: the same six
+ *   patterns, other businesses, towns and banks' formats, by a fourth independent labeller under the
+ *   same protocol; reported per pattern, no gate.
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
  * data/merchants.json (a held-out label may name a real merchant the list lacks: reported, counted
  * as a merchant the rules missed); those labels say nothing about merchants derived from a
@@ -212,6 +215,7 @@ describe('enrichment accuracy', () => {
     'enrichment-heldout-20.json': 120,
     'enrichment-heldout-20b.json': 180,
     'enrichment-heldout-20c.json': 180,
+    'enrichment-heldout-20d.json': 180,
     'enrichment-development-names.json': 20,
     'enrichment-development-20.json': 200,
     'enrichment-development-20-probes.json': 60,
@@ -261,5 +265,9 @@ describe('enrichment accuracy', () => {
 
   it('reports the third held-out set of issue 20 (20c), per pattern (no gate)', () => {
     reportPerPattern('enrichment-heldout-20c.json');
+  });
+
+  it('reports the fourth held-out set of issue 20 (20d), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20d.json');
   });
 });
