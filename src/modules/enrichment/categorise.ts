@@ -37,6 +37,10 @@ interface KeywordRule {
   children?: boolean;
   /** false: the words only say "for children" (`children`) and are no keyword of their own. */
   signal?: boolean;
+  /** A public authority collecting payments of many kinds (a municipality: waste, dogs, fines): decides only when no other signal does; no merchant. */
+  authority?: boolean;
+  /** Words of a bank's own charge ("poplatek", "fee"): in a note they count only when the counterparty names no one (a named payee's fee is that payee's). */
+  bankCharge?: boolean;
 }
 
 interface Rule {
@@ -45,6 +49,8 @@ interface Rule {
   generic?: boolean;
   /** The words say "money back" (refund, storno): a purchase signal of the same transaction decides its category. */
   reversal?: boolean;
+  authority?: boolean;
+  bankCharge?: boolean;
 }
 
 const mccRules = readData<{ rules: { from: number; to: number; subcategoryId: number; generic?: boolean }[] }>('mcc-rules.json').rules;
@@ -65,6 +71,8 @@ for (const r of readData<{ rules: KeywordRule[] }>('keyword-rules.json').rules) 
     sub: subcategory(r.subcategoryId, where),
     ...(r.incomingSubcategoryId === undefined ? {} : { incomingId: subcategory(r.incomingSubcategoryId, where).id }),
     ...(r.reversal === true ? { reversal: true } : {}),
+    ...(r.authority === true ? { authority: true } : {}),
+    ...(r.bankCharge === true ? { bankCharge: true } : {}),
   };
   for (const keyword of r.keywords) {
     if (r.children === true) childrenWords.add(keyword, true);
@@ -138,7 +146,7 @@ function push(signals: Signal[], amount: number, sub: Subcategory | null | undef
 
 /** Appends the signal of the longest keyword of `tokens` [from, to) that means something for the direction of `amount` (an invoice received says nothing about an invoice paid) and, for a person, belongs to a `people` subcategory. */
 function pushKeyword(signals: Signal[], amount: number, match: PhraseMatch<Rule> | null, paidFor = false): void {
-  if (match) push(signals, amount, match.value.sub, 1, match.value.incomingId, false, match.value.reversal === true, paidFor, match.end - match.start);
+  if (match) push(signals, amount, match.value.sub, 1, match.value.incomingId, match.value.authority === true, match.value.reversal === true, paidFor, match.end - match.start);
 }
 
 /**
@@ -148,19 +156,23 @@ function pushKeyword(signals: Signal[], amount: number, match: PhraseMatch<Rule>
  * then the earliest - in a descriptor never one inside a town's name ("ALBERT VYSOKE MYTO" is
  * no toll).
  */
-function keywordIn(tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean, opening: number, descriptor: boolean): PhraseMatch<Rule> | null {
+function keywordIn(tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean, opening: number, descriptor: boolean, named = false, accept = keywordCounts): PhraseMatch<Rule> | null {
   if (tokens.length === 0) return null;
+  const counts = (r: Rule) => accept(r, amount, person) && !(named && r.bankCharge === true);
   const first = opening < tokens.length ? keywords.matchAt(tokens, opening) : null;
-  if (first && keywordCounts(first.value, amount, person)) return first;
-  const found = keywords.longestMatch(tokens, (r) => keywordCounts(r, amount, person));
+  if (first && counts(first.value)) return first;
+  const found = keywords.longestMatch(tokens, counts);
   if (found === null || !descriptor || !placeAround(tokens, found.start)) return found;
-  return keywords.longestMatch(tokens, (r, at) => keywordCounts(r, amount, person) && !placeAround(tokens, at));
+  return keywords.longestMatch(tokens, (r, at) => counts(r) && !placeAround(tokens, at));
 }
 
 /** Whether a keyword rule means something for the direction of `amount` and, for a person, is of a `people` subcategory. */
 function keywordCounts(rule: Rule, amount: number, person: boolean): boolean {
   return (!person || rule.sub.people === true) && appliesTo(rule.sub, amount);
 }
+
+/** Whether a keyword rule names a service a shop sells on the side (taxonomy `soldByShops`: a subscription, a game pass, cash back) and counts for `amount`. */
+const soldByShops = (rule: Rule, amount: number, person: boolean): boolean => rule.sub.soldByShops === true && keywordCounts(rule, amount, person);
 
 /** Whether `tokens` hold a keyword of category `categoryId` ("lekarna" for a pharmacy chain). */
 export const hasCategoryKeyword = (tokens: readonly string[], categoryId: number): boolean =>
@@ -170,6 +182,12 @@ export const hasCategoryKeyword = (tokens: readonly string[], categoryId: number
 export function keywordCategoryAt(tokens: readonly string[], at: number): { categoryId: number; end: number } | null {
   const match = at < tokens.length ? counterPartyKeywords.matchAt(tokens, at) : null;
   return match ? { categoryId: match.value.sub.categoryId, end: match.end } : null;
+}
+
+/** Whether a counterparty's `tokens` open with a public authority's word ("Magistrát", "Obec", "Hlavné mesto"): no merchant. */
+export function isAuthority(tokens: readonly string[]): boolean {
+  const opening = firstSignificant(tokens, 0, tokens.length);
+  return opening < tokens.length && counterPartyKeywords.matchAt(tokens, opening)?.value.authority === true;
 }
 
 /** Categories of shops selling goods of every kind (groceries, shopping): what the note says was bought outranks them. */
@@ -195,17 +213,24 @@ export function categorise(input: CategoryInput): Subcategory {
   const counterPartyKeyword = keywordIn(cpTokens, counterPartyKeywords, amount, person, cpOpening, true);
   const noteTokens = input.noteTokens;
   const cardNote = input.noteIsCardText;
-  const noteKeyword = keywordIn(noteTokens, noteKeywords, amount, person, cardNote && noteTokens.length > 0 ? firstSignificant(noteTokens, 0, noteTokens.length) : noteTokens.length, cardNote);
-  const bought = merchant !== null && RETAIL_CATEGORIES.has(merchant.sub.categoryId) && !input.noteIsCardText;
+  // A payee named in the counterparty charges its own fees: a bank's charge words in the note are not the bank's then.
+  const named = cpOpening < cpTokens.length;
+  const noteKeyword = keywordIn(noteTokens, noteKeywords, amount, person, cardNote && noteTokens.length > 0 ? firstSignificant(noteTokens, 0, noteTokens.length) : noteTokens.length, cardNote, named);
+  const shop = merchant !== null && RETAIL_CATEGORIES.has(merchant.sub.categoryId);
+  const bought = shop && !cardNote;
+  const opens = counterPartyKeyword !== null && counterPartyKeyword.start === cpOpening;
   const hint = input.noteHint && !person ? input.noteHint : null;
   if (bought) {
     if (hint) push(signals, amount, hint.sub, 1, hint.incomingSubcategoryId);
     pushKeyword(signals, amount, noteKeyword);
+  } else if (cardNote && (shop || (merchant === null && opens && RETAIL_CATEGORIES.has(counterPartyKeyword.value.sub.categoryId)))) {
+    // A shop's card-payment note naming a service it sold on the side ("DATART ..., CZ - XBOX GAME PASS 3 MESICE", "CASH BACK 1000,00 CZK").
+    if (hint?.sub.soldByShops === true) push(signals, amount, hint.sub, 1, hint.incomingSubcategoryId);
+    pushKeyword(signals, amount, keywordIn(noteTokens, noteKeywords, amount, person, noteTokens.length, true, named, soldByShops));
   }
   // A supermarket chain's site runs other businesses too (a fuel station, a café): there its MCC says which was paid.
   const payeeFirst = merchant !== null && merchant.sub.categoryId !== SUPERMARKET_CATEGORY;
   if (merchant && payeeFirst) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
-  const opens = counterPartyKeyword !== null && counterPartyKeyword.start === cpOpening;
   if (opens) pushKeyword(signals, amount, counterPartyKeyword);
   if (mcc) push(signals, amount, mcc.sub, 0, undefined, mcc.generic);
   if (merchant && !payeeFirst) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
@@ -233,6 +258,9 @@ export function categorise(input: CategoryInput): Subcategory {
     if (!best || c.words > best.words || (c.words === 1 && best.words === 1 && c.paidFor === true && c.span! >= best.span!)) best = c;
   }
   const sub = (best ?? decider).sub;
-  if (sub.forChildren !== undefined && (childrenWords.longestMatch(input.counterPartyTokens) || childrenWords.longestMatch(input.noteTokens))) return subcategory(sub.forChildren);
+  if (sub.forChildren === undefined) return sub;
+  // A payment for children stays one: a children's word, or a keyword of the children's subcategory beside this one ("Školka ..." / "školné").
+  const forChildren = sub.forChildren;
+  if (childrenWords.longestMatch(input.counterPartyTokens) || childrenWords.longestMatch(input.noteTokens) || signals.some((c) => c.words > 0 && !c.weak && c.sub.id === forChildren)) return subcategory(forChildren);
   return sub;
 }

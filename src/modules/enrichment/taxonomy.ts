@@ -28,6 +28,8 @@ export interface Subcategory {
   people?: boolean;
   /** The subcategory of this kind of payment made for children (a children's sport club: 1702). */
   forChildren?: number;
+  /** A service a shop sells on the side (a subscription, software, a game pass, cash at the till): named in a shop's card-payment note, it outranks the shop. */
+  soldByShops?: boolean;
   categoryId: number;
   /** The shared, frozen API view of this subcategory. */
   view: CategoryView;
