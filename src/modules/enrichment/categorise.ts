@@ -125,6 +125,8 @@ export interface CategoryInput {
   noteIsCardText: boolean;
   externalCategoryName: string | null;
   constantSymbol: string | null;
+  /** A card payment without MCC at a chain's numbered store abroad ("RIBOLA 31 ... HRV"; merchants.ts `storeAbroad`): when nothing else explains it, groceries. */
+  storeAbroad?: boolean;
 }
 
 /** Signal strength of its source: 2 a known merchant, 1 a keyword, 0 a code or a bank category. */
@@ -247,7 +249,7 @@ export function categorise(input: CategoryInput): Subcategory {
   if (person) push(signals, amount, personSubcategory, 0);
 
   const first = signals.find((c) => !c.weak) ?? signals[0];
-  if (!first) return amount > 0 ? fallback.incoming : fallback.outgoing;
+  if (!first) return amount > 0 ? fallback.incoming : input.storeAbroad === true ? fallback.storeAbroad : fallback.outgoing;
   // Money back from a purchase (a refund, a reversal) keeps the category of the purchase.
   const purchase = signals.find((c) => c.reverses);
   const reversal = purchase !== undefined && (first.reverses === true || first.moneyBack === true);

@@ -6,7 +6,7 @@
  */
 import { categorise, isAuthority, mccRule } from './categorise.ts';
 import { descriptorMerchant } from './descriptor-merchants.ts';
-import { analyse, payeeDescriptor, payeeOf, payeeWords, type MerchantView } from './merchants.ts';
+import { analyse, payeeDescriptor, payeeOf, payeeWords, storeAbroad, type MerchantView } from './merchants.ts';
 import { recurrentFlags, type RecurrenceItem } from './recurrence.ts';
 import type { CategoryView } from './taxonomy.ts';
 
@@ -59,6 +59,7 @@ export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
     noteIsCardText: note.card,
     externalCategoryName: t.details.externalCategoryName ?? null,
     constantSymbol: t.details.constantSymbol ?? null,
+    storeAbroad: !t.details.mccCode && merchant === null && storeAbroad(counterParty, note),
   });
   const words = merchant ? null : payeeWords(counterParty, note);
   const shown = !NO_MERCHANT_INCOME.has(sub.id) && !(sub.id === REIMBURSEMENTS && t.amount > 0 && merchant?.sub.categoryId !== INSURANCE_CATEGORY);

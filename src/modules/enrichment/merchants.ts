@@ -22,7 +22,7 @@
 import { hasCategoryKeyword, keywordCategoryAt, RETAIL_CATEGORIES } from './categorise.ts';
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
-import { CARD_MARKER, cardMarkerLength, firstSignificant, foreignCountryAt, noiseAt, restIsNoise, significant } from './noise.ts';
+import { CARD_MARKER, cardMarkerLength, endsAbroad, firstSignificant, foreignCountryAt, noiseAt, restIsNoise, significant } from './noise.ts';
 import { isPersonName } from './people.ts';
 import { fold, hasDigit, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
@@ -321,6 +321,28 @@ export function payeeDescriptor(counterParty: AnalysedText, note: AnalysedText, 
   if ((card || purchase) && firstSignificant(counterParty.tokens, counterParty.start, counterParty.end) < counterParty.end) return { descriptor: counterParty.descriptor, card };
   if ((note.card || note.processor !== undefined) && firstSignificant(note.tokens, note.start, note.end) < note.end) return { descriptor: note.descriptor, card: true };
   return null;
+}
+
+const STORE_NUMBER = /^[0-9]{2,5}$/;
+/** Words with a digit (dates, masked card numbers "4405xxxxxxxx8812"): no part of a written name's case. */
+const WITH_DIGIT = /\S*\d\S*/g;
+
+/**
+ * Whether a card text (the note's, else the counterparty's card-payment marker) ending in a
+ * foreign country's code ("..., TROGIR, HRV") names a chain's numbered store: an upper-case name
+ * of one or two words and a store number ("RIBOLA 31", "CBA PRIMA 0523"). Without MCC and any
+ * other signal such a store is most likely a supermarket (categorise.ts `storeAbroad`).
+ */
+export function storeAbroad(counterParty: AnalysedText, note: AnalysedText): boolean {
+  const text = note.card ? note : counterParty.card ? counterParty : null;
+  if (text === null || !endsAbroad(text.tokens) || LOWER.test(text.descriptor.replace(WITH_DIGIT, ''))) return false;
+  const { tokens } = text;
+  const name = firstSignificant(tokens, text.start, text.end);
+  for (let at = name + 1; at < Math.min(name + 3, text.end); at++) {
+    if (STORE_NUMBER.test(tokens[at]!)) return true;
+    if (hasDigit(tokens[at]!)) return false;
+  }
+  return false;
 }
 
 /**

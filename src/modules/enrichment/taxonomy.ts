@@ -36,7 +36,7 @@ export interface Subcategory {
 }
 
 interface CategoriesFile {
-  fallback: { incoming: number; outgoing: number };
+  fallback: { incoming: number; outgoing: number; storeAbroad: number };
   refundSubcategoryId: number;
   personSubcategoryId: number;
   categories: { id: number; name: string; subcategories: Omit<Subcategory, 'categoryId' | 'view'>[] }[];
@@ -69,7 +69,12 @@ for (const sub of subcategories.values()) {
 export const categories = file.categories.map((c) => ({ id: c.id, name: c.name, subcategories: c.subcategories.map((s) => subcategory(s.id)) }));
 
 /** Subcategory of money received that no signal explains / of money spent that none explains. */
-export const fallback = { incoming: subcategory(file.fallback.incoming, 'fallback'), outgoing: subcategory(file.fallback.outgoing, 'fallback') };
+export const fallback = {
+  incoming: subcategory(file.fallback.incoming, 'fallback'),
+  outgoing: subcategory(file.fallback.outgoing, 'fallback'),
+  /** Money spent at a chain's numbered store abroad that no signal explains (categorise.ts `storeAbroad`). */
+  storeAbroad: subcategory(file.fallback.storeAbroad, 'fallback'),
+};
 export const refunds = subcategory(file.refundSubcategoryId, 'refundSubcategoryId');
 /** Money to or from a private person that no `people` keyword explains (Transfers to and from people). */
 export const personSubcategory = subcategory(file.personSubcategoryId, 'personSubcategoryId');
