@@ -123,6 +123,8 @@ export interface CategoryInput {
   person: boolean;
   /** The note is a bank's card-payment description (a marker opens it): its words name the payee, not what was bought. */
   noteIsCardText: boolean;
+  /** In a card-payment note, where its descriptor (the shop's name) ends: what follows the town may name what was bought. */
+  noteDescriptorEnd?: number;
   externalCategoryName: string | null;
   constantSymbol: string | null;
   /** A card payment without MCC at a chain's numbered store abroad ("RIBOLA 31 ... HRV"; merchants.ts `storeAbroad`): when nothing else explains it, groceries. */
@@ -176,6 +178,11 @@ function keywordCounts(rule: Rule, amount: number, person: boolean): boolean {
 /** Whether a keyword rule names a service a shop sells on the side (taxonomy `soldByShops`: a subscription, a game pass, cash back) and counts for `amount`. */
 const soldByShops = (rule: Rule, amount: number, person: boolean): boolean => rule.sub.soldByShops === true && keywordCounts(rule, amount, person);
 
+/** Whether a card-payment note's `tokens` hold, after its descriptor (the shop's name: from token `from`), a keyword of the shop's category `categoryId`: goods of the shop. */
+function goodsIn(tokens: readonly string[], from: number, categoryId: number): boolean {
+  return noteKeywords.longestMatch(tokens, (r, at) => r.sub.categoryId === categoryId && at >= from) !== null;
+}
+
 /** Whether `tokens` hold a keyword of category `categoryId` ("lekarna" for a pharmacy chain). */
 export const hasCategoryKeyword = (tokens: readonly string[], categoryId: number): boolean =>
   counterPartyKeywords.longestMatch(tokens, (r) => r.sub.categoryId === categoryId) !== null;
@@ -226,9 +233,14 @@ export function categorise(input: CategoryInput): Subcategory {
     if (hint) push(signals, amount, hint.sub, 1, hint.incomingSubcategoryId);
     pushKeyword(signals, amount, noteKeyword);
   } else if (cardNote && (shop || (merchant === null && opens && RETAIL_CATEGORIES.has(counterPartyKeyword.value.sub.categoryId)))) {
-    // A shop's card-payment note naming a service it sold on the side ("DATART ..., CZ - XBOX GAME PASS 3 MESICE", "CASH BACK 1000,00 CZK").
-    if (hint?.sub.soldByShops === true) push(signals, amount, hint.sub, 1, hint.incomingSubcategoryId);
-    pushKeyword(signals, amount, keywordIn(noteTokens, noteKeywords, amount, person, noteTokens.length, true, named, soldByShops));
+    // A shop's card-payment note naming a service it sold on the side ("DATART ..., CZ - XBOX GAME PASS 3 MESICE", "CASH BACK 1000,00 CZK"),
+    // unless words of the shop's own goods beside the shop's name say goods were bought ("ALZA.CZ, ... - HERNI KONZOLE XBOX").
+    const shopCategory = merchant?.sub.categoryId ?? counterPartyKeyword!.value.sub.categoryId;
+    const sold = keywordIn(noteTokens, noteKeywords, amount, person, noteTokens.length, true, named, soldByShops);
+    if ((sold !== null || hint?.sub.soldByShops === true) && !goodsIn(noteTokens, input.noteDescriptorEnd ?? 0, shopCategory)) {
+      if (hint?.sub.soldByShops === true) push(signals, amount, hint.sub, 1, hint.incomingSubcategoryId);
+      pushKeyword(signals, amount, sold);
+    }
   }
   // A supermarket chain's site runs other businesses too (a fuel station, a café): there its MCC says which was paid.
   const payeeFirst = merchant !== null && merchant.sub.categoryId !== SUPERMARKET_CATEGORY;

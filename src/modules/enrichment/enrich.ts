@@ -57,6 +57,7 @@ export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
     noteHint: payee.noteHint,
     person: payee.person,
     noteIsCardText: note.card,
+    noteDescriptorEnd: note.end,
     externalCategoryName: t.details.externalCategoryName ?? null,
     constantSymbol: t.details.constantSymbol ?? null,
     storeAbroad: !t.details.mccCode && merchant === null && storeAbroad(counterParty, note),

@@ -45,6 +45,8 @@ const table: Record<string, Case[]> = {
     row(-1590, 'CZC.CZ', 'NÁKUP KARTOU 11.04.2026 CZC.CZ, PRAHA 9, CZ - KASPERSKY PLUS 1 ROK', 803),
     row(-499, 'ALZA.CZ A.S.', 'NÁKUP KARTOU 08.02.2026 ALZAPLUS+ PREDPLATNE, PRAHA 7, CZ', 805),
     row(-1299, 'EURONICS', 'NÁKUP KARTOU 12.03.2026 EURONICS, PLZEN, CZ - PLAYSTATION PLUS GAME PASS 12 MESICU', 1102),
+    // Goods of the shop beside the service's name: the shop's.
+    row(-8990, 'EURONICS', 'NÁKUP KARTOU 14.03.2026 EURONICS, PLZEN, CZ - HERNI KONZOLE PLAYSTATION 5 + GAME PASS', 602),
   ],
   'a drugstore, pharmacy or vet whatever MCC its terminal reports': [
     row(-212, 'ROSSMANN 1120 PLZEN', '', 604, { details: { mccCode: '5411' } }),
