@@ -2,14 +2,20 @@
  * Categorisation (spec "Transaction", enrichment.category; docs/categories.md, "How a category
  * is chosen"). Signals in order of trust, each read from a data file:
  *   0. when a shop (groceries, shopping) is paid: what the payer's note says was bought (a
- *      merchant it names, a keyword: a subscription sold by an electronics shop, cash back),
+ *      merchant it names, a keyword: a subscription sold by an electronics shop, cash back); in a
+ *      bank's card text only a service shops sell on the side (taxonomy `soldByShops`) not beside
+ *      the shop's own goods,
  *   1. the payee: a known merchant (merchants.ts), else the keyword opening the counterparty
  *      (data/keyword-rules.json) - except a supermarket chain, which comes after the MCC,
  *   2. the MCC (data/mcc-rules.json, ISO 18245 ranges; the narrowest range wins),
  *   3. the other keywords of the counterparty and the note, a merchant the note names as a hint,
  *   4. the bank's externalCategoryName (data/external-categories.json),
  *   5. the Czech constant symbol, when it marks a payment kind (data/constant-symbols.json),
- *   6. nothing: other income / uncategorised spending by the sign of the amount.
+ *   6. nothing: other income / uncategorised spending by the sign of the amount (a chain's
+ *      numbered store abroad: groceries, taxonomy `fallback.storeAbroad`).
+ * A public authority's words (a municipality, rule `authority`) are weak: they decide only when
+ * nothing else does. A bank's charge words (rule `bankCharge`) count in a note only when the
+ * counterparty names no one.
  * A private person as the counterparty (people.ts) gives 1202 Transfers to and from people after
  * all these signals, and only keywords of subcategories marked `people` in the taxonomy (rent,
  * wages, a doctor, an accountant...) count for a person. The sign of the amount turns each
@@ -20,7 +26,8 @@
  * most trusted remaining signal gives the category; inside that category the words are more
  * specific than the codes: the subcategory is that of a known merchant, else of a keyword, else
  * of the most trusted signal, skipping generic (catch-all) subcategories while a specific one is
- * there. Words for children turn a subcategory with `forChildren` (sport, courses) into 1702.
+ * there. Words for children, or a keyword of the children's subcategory beside it, turn a
+ * subcategory with `forChildren` (sport, courses, schools) into 1702.
  */
 import { readData } from './data.ts';
 import type { Merchant } from './merchants.ts';

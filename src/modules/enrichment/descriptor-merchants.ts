@@ -5,7 +5,9 @@
  * business is named from its descriptor: processor prefixes and card-payment markers are
  * already cut off (merchants.ts `analyse`); leading payment words, dates and card numbers, everything from the first
  * comma, town or country or number (branch numbers, terminal ids, dates; see `endsName`) on, and
- * trailing noise (legal forms, store words) are dropped, and the rest is title-cased. Its id is
+ * trailing noise (legal forms, store words) are dropped, and the rest is title-cased; a card
+ * descriptor ending in a legal form keeps its towns (a company's legal name), and a bank-transfer
+ * name keeps the street of an address after its comma ("Základní škola Brno, Antonínská"). Its id is
  * a UUID (RFC 4122 version 5) of the normalised name: the same cleaned name has the same id for
  * every partner and every process. People are never merchants (the caller checks).
  */
@@ -81,6 +83,10 @@ function keepsLast(tokens: readonly string[], words: readonly Word[], first: num
   return !card && end - 2 > first && DISTRICT.test(last.text) && placeAt(tokens, words[end - 2]!.from) !== null;
 }
 
+/** Longest upper-case word a name written in mixed case keeps as written when it opens the name ("ZUŠ", "DDM", "TJ"). */
+const ABBREVIATION = 4;
+const abbreviation = (word: string): boolean => word.length <= ABBREVIATION && !LOWER.test(word);
+
 /** UUID version 5 (RFC 4122 §4.3, SHA-1) of `name` in NAMESPACE. */
 function nameUuid(name: string): string {
   const hash = createHash('sha1').update(NAMESPACE).update(name, 'utf8').digest();
@@ -149,7 +155,7 @@ function nameFrom(descriptor: string, card: boolean): MerchantView | null {
   const kept = words.slice(first, end);
   if (!kept.some((w) => LETTER.test(w.text))) return null;
   const written = !card && LOWER.test(descriptor);
-  const name = kept.map((w, i) => (written && i > 0 ? w.text : titleCase(w.text))).join(' ');
+  const name = kept.map((w, i) => (written && (i > 0 || abbreviation(w.text)) ? w.text : titleCase(w.text))).join(' ');
   const key = tokens.slice(kept[0]!.from, kept[kept.length - 1]!.to).join(' ');
   const street = card || comma < 0 ? null : streetAfter(descriptor.slice(comma + 1));
   if (street === null) return Object.freeze({ id: nameUuid(key), name });

@@ -311,8 +311,9 @@ function soldIn(note: AnalysedText): Recognised | null {
  * The descriptor that names the business paid when the list knows no merchant (see
  * descriptor-merchants.ts), or null: a card payment's (an MCC, a card-payment marker or a
  * processor's `NAME *` prefix) counterparty, else the descriptor of the note's card-payment
- * marker or processor prefix; for money spent by transfer (a direct debit, a standing order) a
- * counterparty that is not a person. A person is never a merchant. `card`: the descriptor is a
+ * marker or processor prefix; for money spent by transfer (a direct debit, a standing order) or
+ * money back from a purchase (`purchase`: a utility's overpayment returned) a counterparty that
+ * is not a person. A person is never a merchant. `card`: the descriptor is a
  * card terminal's (its town is not part of the name).
  */
 export function payeeDescriptor(counterParty: AnalysedText, note: AnalysedText, payee: Payee, mcc: boolean, purchase: boolean): { descriptor: string; card: boolean } | null {

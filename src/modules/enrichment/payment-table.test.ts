@@ -63,6 +63,7 @@ const table: Record<string, Case[]> = {
     row(-23.4, 'SPAR 5521 VILLACH', '', 301),
     row(-17.2, 'KONZUM 0441 SIBENIK', '', 301),
     row(-9.9, 'ZABKA Z1188 GDANSK', '', 301),
+    row(-19.2, '', 'POS 10.08.2026 4405xxxxxxxx1203 KRAS 112 RIJEKA HRV', 301),
   ],
   'utilities abroad; a longer keyword of the note refines the payee\'s': [
     row(-64, 'Stadtwerke Regensburg GmbH', 'Abschlag Wasser 06/2026', 702),
@@ -77,11 +78,16 @@ const table: Record<string, Case[]> = {
     row(-30, 'Športový klub Tatran', 'členský príspevok 2026', 903),
   ],
   'waste and municipal fees are 705': [
-    row(-1200, 'Statutární město Ostrava', 'poplatek za komunální odpad 2026', 705),
-    row(-52, 'Mesto Žilina', 'poplatok za komunálny odpad 2026', 705),
+    row(-1200, 'Statutární město Ostrava', 'poplatek za komunální odpad 2026', 705, { merchant: null }),
+    row(-52, 'Mesto Žilina', 'poplatok za komunálny odpad 2026', 705, { merchant: null }),
     row(-210, 'Marktgemeinde Wolfsberg', 'Müllgebühr 1. Quartal', 705),
     row(-400, 'Magistrát města Pardubic', 'poplatek za psa 2026', 705),
   ],
+  'a fee word of a named payee\'s note is that payee\'s, not a bank fee': [
+    row(-39, '', 'Poplatek za vedení účtu', 1401, { merchant: null }),
+    row(-900, 'Univerzita Pardubice', 'poplatek za přijímací řízení', 1701),
+  ],
+  'taxes and authorities name no merchant': [row(-2400, 'Finanční úřad pro Pardubický kraj', 'daň z nemovitých věcí 2026', 1501, { merchant: null })],
   'vignettes, tolls and parking': [row(-9.6, 'ASFINAG', 'Vignette 10-Tages', 505), row(-15, 'DARS d.o.o.', 'e-vinjeta 7 dni', 505)],
   'ice cream parlours are cafés': [row(-4.5, 'GELATERIA DA MARIO PULA', '', 403)],
   'school fees, tuition, language courses of adults, school trips and meals are 1701': [
