@@ -165,16 +165,24 @@ function pushKeyword(signals: Signal[], amount: number, match: PhraseMatch<Rule>
  * one at `opening`, its first significant token (the kind of business, "PEKAREN STUDENA VODA": a
  * bakery, whatever words of the town follow; `tokens.length` for other texts), else the longest,
  * then the earliest - in a descriptor never one inside a town's name ("ALBERT VYSOKE MYTO" is
- * no toll).
+ * no toll). `named`: the counterparty names a payee, so a bank's charge words (rule `bankCharge`)
+ * do not count; `accept`: which rules count (default: those meaning something for `amount`).
  */
 function keywordIn(tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean, opening: number, descriptor: boolean, named = false, accept = keywordCounts): PhraseMatch<Rule> | null {
   if (tokens.length === 0) return null;
-  const counts = (r: Rule) => accept(r, amount, person) && !(named && r.bankCharge === true);
+  const found = keywordOf(tokens, keywords, amount, person, opening, descriptor, accept);
+  // A payee named in the counterparty charges its own fees: a bank's charge words are not the bank's then (rare: searched again only then).
+  if (found === null || !named || found.value.bankCharge !== true) return found;
+  return keywordOf(tokens, keywords, amount, person, opening, descriptor, (r, a, p) => r.bankCharge !== true && accept(r, a, p));
+}
+
+/** `keywordIn` for the keyword rules `accept` lets count. */
+function keywordOf(tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean, opening: number, descriptor: boolean, accept: typeof keywordCounts): PhraseMatch<Rule> | null {
   const first = opening < tokens.length ? keywords.matchAt(tokens, opening) : null;
-  if (first && counts(first.value)) return first;
-  const found = keywords.longestMatch(tokens, counts);
+  if (first && accept(first.value, amount, person)) return first;
+  const found = keywords.longestMatch(tokens, (r) => accept(r, amount, person));
   if (found === null || !descriptor || !placeAround(tokens, found.start)) return found;
-  return keywords.longestMatch(tokens, (r, at) => counts(r) && !placeAround(tokens, at));
+  return keywords.longestMatch(tokens, (r, at) => accept(r, amount, person) && !placeAround(tokens, at));
 }
 
 /** Whether a keyword rule means something for the direction of `amount` and, for a person, is of a `people` subcategory. */
