@@ -2,14 +2,20 @@
  * Categorisation (spec "Transaction", enrichment.category; docs/categories.md, "How a category
  * is chosen"). Signals in order of trust, each read from a data file:
  *   0. when a shop (groceries, shopping) is paid: what the payer's note says was bought (a
- *      merchant it names, a keyword: a subscription sold by an electronics shop, cash back),
+ *      merchant it names, a keyword: a subscription sold by an electronics shop, cash back); in a
+ *      bank's card text only a service shops sell on the side (taxonomy `soldByShops`) not beside
+ *      the shop's own goods,
  *   1. the payee: a known merchant (merchants.ts), else the keyword opening the counterparty
  *      (data/keyword-rules.json) - except a supermarket chain, which comes after the MCC,
  *   2. the MCC (data/mcc-rules.json, ISO 18245 ranges; the narrowest range wins),
  *   3. the other keywords of the counterparty and the note, a merchant the note names as a hint,
  *   4. the bank's externalCategoryName (data/external-categories.json),
  *   5. the Czech constant symbol, when it marks a payment kind (data/constant-symbols.json),
- *   6. nothing: other income / uncategorised spending by the sign of the amount.
+ *   6. nothing: other income / uncategorised spending by the sign of the amount (a chain's
+ *      numbered store abroad: groceries, taxonomy `fallback.storeAbroad`).
+ * A public authority's words (a municipality, rule `authority`) are weak: they decide only when
+ * nothing else does. A bank's charge words (rule `bankCharge`) count in a note only when the
+ * counterparty names no one.
  * A private person as the counterparty (people.ts) gives 1202 Transfers to and from people after
  * all these signals, and only keywords of subcategories marked `people` in the taxonomy (rent,
  * wages, a doctor, an accountant...) count for a person. The sign of the amount turns each
@@ -20,7 +26,8 @@
  * most trusted remaining signal gives the category; inside that category the words are more
  * specific than the codes: the subcategory is that of a known merchant, else of a keyword, else
  * of the most trusted signal, skipping generic (catch-all) subcategories while a specific one is
- * there. Words for children turn a subcategory with `forChildren` (sport, courses) into 1702.
+ * there. Words for children, or a keyword of the children's subcategory beside it, turn a
+ * subcategory with `forChildren` (sport, courses, schools) into 1702.
  */
 import { readData } from './data.ts';
 import type { Merchant } from './merchants.ts';
@@ -37,6 +44,10 @@ interface KeywordRule {
   children?: boolean;
   /** false: the words only say "for children" (`children`) and are no keyword of their own. */
   signal?: boolean;
+  /** A public authority collecting payments of many kinds (a municipality: waste, dogs, fines): decides only when no other signal does; no merchant. */
+  authority?: boolean;
+  /** Words of a bank's own charge ("poplatek", "fee"): in a note they count only when the counterparty names no one (a named payee's fee is that payee's). */
+  bankCharge?: boolean;
 }
 
 interface Rule {
@@ -45,6 +56,8 @@ interface Rule {
   generic?: boolean;
   /** The words say "money back" (refund, storno): a purchase signal of the same transaction decides its category. */
   reversal?: boolean;
+  authority?: boolean;
+  bankCharge?: boolean;
 }
 
 const mccRules = readData<{ rules: { from: number; to: number; subcategoryId: number; generic?: boolean }[] }>('mcc-rules.json').rules;
@@ -65,6 +78,8 @@ for (const r of readData<{ rules: KeywordRule[] }>('keyword-rules.json').rules) 
     sub: subcategory(r.subcategoryId, where),
     ...(r.incomingSubcategoryId === undefined ? {} : { incomingId: subcategory(r.incomingSubcategoryId, where).id }),
     ...(r.reversal === true ? { reversal: true } : {}),
+    ...(r.authority === true ? { authority: true } : {}),
+    ...(r.bankCharge === true ? { bankCharge: true } : {}),
   };
   for (const keyword of r.keywords) {
     if (r.children === true) childrenWords.add(keyword, true);
@@ -115,8 +130,12 @@ export interface CategoryInput {
   person: boolean;
   /** The note is a bank's card-payment description (a marker opens it): its words name the payee, not what was bought. */
   noteIsCardText: boolean;
+  /** In a card-payment note, where its descriptor (the shop's name) ends: what follows the town may name what was bought. */
+  noteDescriptorEnd?: number;
   externalCategoryName: string | null;
   constantSymbol: string | null;
+  /** A card payment without MCC at a chain's numbered store abroad ("RIBOLA 31 ... HRV"; merchants.ts `storeAbroad`): when nothing else explains it, groceries. */
+  storeAbroad?: boolean;
 }
 
 /** Signal strength of its source: 2 a known merchant, 1 a keyword, 0 a code or a bank category. */
@@ -138,7 +157,7 @@ function push(signals: Signal[], amount: number, sub: Subcategory | null | undef
 
 /** Appends the signal of the longest keyword of `tokens` [from, to) that means something for the direction of `amount` (an invoice received says nothing about an invoice paid) and, for a person, belongs to a `people` subcategory. */
 function pushKeyword(signals: Signal[], amount: number, match: PhraseMatch<Rule> | null, paidFor = false): void {
-  if (match) push(signals, amount, match.value.sub, 1, match.value.incomingId, false, match.value.reversal === true, paidFor, match.end - match.start);
+  if (match) push(signals, amount, match.value.sub, 1, match.value.incomingId, match.value.authority === true, match.value.reversal === true, paidFor, match.end - match.start);
 }
 
 /**
@@ -146,20 +165,37 @@ function pushKeyword(signals: Signal[], amount: number, match: PhraseMatch<Rule>
  * one at `opening`, its first significant token (the kind of business, "PEKAREN STUDENA VODA": a
  * bakery, whatever words of the town follow; `tokens.length` for other texts), else the longest,
  * then the earliest - in a descriptor never one inside a town's name ("ALBERT VYSOKE MYTO" is
- * no toll).
+ * no toll). `named`: the counterparty names a payee, so a bank's charge words (rule `bankCharge`)
+ * do not count; `accept`: which rules count (default: those meaning something for `amount`).
  */
-function keywordIn(tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean, opening: number, descriptor: boolean): PhraseMatch<Rule> | null {
+function keywordIn(tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean, opening: number, descriptor: boolean, named = false, accept = keywordCounts): PhraseMatch<Rule> | null {
   if (tokens.length === 0) return null;
+  const found = keywordOf(tokens, keywords, amount, person, opening, descriptor, accept);
+  // A payee named in the counterparty charges its own fees: a bank's charge words are not the bank's then (rare: searched again only then).
+  if (found === null || !named || found.value.bankCharge !== true) return found;
+  return keywordOf(tokens, keywords, amount, person, opening, descriptor, (r, a, p) => r.bankCharge !== true && accept(r, a, p));
+}
+
+/** `keywordIn` for the keyword rules `accept` lets count. */
+function keywordOf(tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean, opening: number, descriptor: boolean, accept: typeof keywordCounts): PhraseMatch<Rule> | null {
   const first = opening < tokens.length ? keywords.matchAt(tokens, opening) : null;
-  if (first && keywordCounts(first.value, amount, person)) return first;
-  const found = keywords.longestMatch(tokens, (r) => keywordCounts(r, amount, person));
+  if (first && accept(first.value, amount, person)) return first;
+  const found = keywords.longestMatch(tokens, (r) => accept(r, amount, person));
   if (found === null || !descriptor || !placeAround(tokens, found.start)) return found;
-  return keywords.longestMatch(tokens, (r, at) => keywordCounts(r, amount, person) && !placeAround(tokens, at));
+  return keywords.longestMatch(tokens, (r, at) => accept(r, amount, person) && !placeAround(tokens, at));
 }
 
 /** Whether a keyword rule means something for the direction of `amount` and, for a person, is of a `people` subcategory. */
 function keywordCounts(rule: Rule, amount: number, person: boolean): boolean {
   return (!person || rule.sub.people === true) && appliesTo(rule.sub, amount);
+}
+
+/** Whether a keyword rule names a service a shop sells on the side (taxonomy `soldByShops`: a subscription, a game pass, cash back) and counts for `amount`. */
+const soldByShops = (rule: Rule, amount: number, person: boolean): boolean => rule.sub.soldByShops === true && keywordCounts(rule, amount, person);
+
+/** Whether a card-payment note's `tokens` hold, after its descriptor (the shop's name: from token `from`), a keyword of the shop's category `categoryId`: goods of the shop. */
+function goodsIn(tokens: readonly string[], from: number, categoryId: number): boolean {
+  return noteKeywords.longestMatch(tokens, (r, at) => r.sub.categoryId === categoryId && at >= from) !== null;
 }
 
 /** Whether `tokens` hold a keyword of category `categoryId` ("lekarna" for a pharmacy chain). */
@@ -170,6 +206,12 @@ export const hasCategoryKeyword = (tokens: readonly string[], categoryId: number
 export function keywordCategoryAt(tokens: readonly string[], at: number): { categoryId: number; end: number } | null {
   const match = at < tokens.length ? counterPartyKeywords.matchAt(tokens, at) : null;
   return match ? { categoryId: match.value.sub.categoryId, end: match.end } : null;
+}
+
+/** Whether a counterparty's `tokens` open with a public authority's word ("Magistrát", "Obec", "Hlavné mesto"): no merchant. */
+export function isAuthority(tokens: readonly string[]): boolean {
+  const opening = firstSignificant(tokens, 0, tokens.length);
+  return opening < tokens.length && counterPartyKeywords.matchAt(tokens, opening)?.value.authority === true;
 }
 
 /** Categories of shops selling goods of every kind (groceries, shopping): what the note says was bought outranks them. */
@@ -195,17 +237,29 @@ export function categorise(input: CategoryInput): Subcategory {
   const counterPartyKeyword = keywordIn(cpTokens, counterPartyKeywords, amount, person, cpOpening, true);
   const noteTokens = input.noteTokens;
   const cardNote = input.noteIsCardText;
-  const noteKeyword = keywordIn(noteTokens, noteKeywords, amount, person, cardNote && noteTokens.length > 0 ? firstSignificant(noteTokens, 0, noteTokens.length) : noteTokens.length, cardNote);
-  const bought = merchant !== null && RETAIL_CATEGORIES.has(merchant.sub.categoryId) && !input.noteIsCardText;
+  // A payee named in the counterparty charges its own fees: a bank's charge words in the note are not the bank's then.
+  const named = cpOpening < cpTokens.length;
+  const noteKeyword = keywordIn(noteTokens, noteKeywords, amount, person, cardNote && noteTokens.length > 0 ? firstSignificant(noteTokens, 0, noteTokens.length) : noteTokens.length, cardNote, named);
+  const shop = merchant !== null && RETAIL_CATEGORIES.has(merchant.sub.categoryId);
+  const bought = shop && !cardNote;
+  const opens = counterPartyKeyword !== null && counterPartyKeyword.start === cpOpening;
   const hint = input.noteHint && !person ? input.noteHint : null;
   if (bought) {
     if (hint) push(signals, amount, hint.sub, 1, hint.incomingSubcategoryId);
     pushKeyword(signals, amount, noteKeyword);
+  } else if (cardNote && (shop || (merchant === null && opens && RETAIL_CATEGORIES.has(counterPartyKeyword.value.sub.categoryId)))) {
+    // A shop's card-payment note naming a service it sold on the side ("DATART ..., CZ - XBOX GAME PASS 3 MESICE", "CASH BACK 1000,00 CZK"),
+    // unless words of the shop's own goods beside the shop's name say goods were bought ("ALZA.CZ, ... - HERNI KONZOLE XBOX").
+    const shopCategory = merchant?.sub.categoryId ?? counterPartyKeyword!.value.sub.categoryId;
+    const sold = keywordIn(noteTokens, noteKeywords, amount, person, noteTokens.length, true, named, soldByShops);
+    if ((sold !== null || hint?.sub.soldByShops === true) && !goodsIn(noteTokens, input.noteDescriptorEnd ?? 0, shopCategory)) {
+      if (hint?.sub.soldByShops === true) push(signals, amount, hint.sub, 1, hint.incomingSubcategoryId);
+      pushKeyword(signals, amount, sold);
+    }
   }
   // A supermarket chain's site runs other businesses too (a fuel station, a café): there its MCC says which was paid.
   const payeeFirst = merchant !== null && merchant.sub.categoryId !== SUPERMARKET_CATEGORY;
   if (merchant && payeeFirst) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
-  const opens = counterPartyKeyword !== null && counterPartyKeyword.start === cpOpening;
   if (opens) pushKeyword(signals, amount, counterPartyKeyword);
   if (mcc) push(signals, amount, mcc.sub, 0, undefined, mcc.generic);
   if (merchant && !payeeFirst) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
@@ -222,7 +276,7 @@ export function categorise(input: CategoryInput): Subcategory {
   if (person) push(signals, amount, personSubcategory, 0);
 
   const first = signals.find((c) => !c.weak) ?? signals[0];
-  if (!first) return amount > 0 ? fallback.incoming : fallback.outgoing;
+  if (!first) return amount > 0 ? fallback.incoming : input.storeAbroad === true ? fallback.storeAbroad : fallback.outgoing;
   // Money back from a purchase (a refund, a reversal) keeps the category of the purchase.
   const purchase = signals.find((c) => c.reverses);
   const reversal = purchase !== undefined && (first.reverses === true || first.moneyBack === true);
@@ -233,6 +287,9 @@ export function categorise(input: CategoryInput): Subcategory {
     if (!best || c.words > best.words || (c.words === 1 && best.words === 1 && c.paidFor === true && c.span! >= best.span!)) best = c;
   }
   const sub = (best ?? decider).sub;
-  if (sub.forChildren !== undefined && (childrenWords.longestMatch(input.counterPartyTokens) || childrenWords.longestMatch(input.noteTokens))) return subcategory(sub.forChildren);
+  if (sub.forChildren === undefined) return sub;
+  // A payment for children stays one: a children's word, or a keyword of the children's subcategory beside this one ("Školka ..." / "školné").
+  const forChildren = sub.forChildren;
+  if (childrenWords.longestMatch(input.counterPartyTokens) || childrenWords.longestMatch(input.noteTokens) || signals.some((c) => c.words > 0 && !c.weak && c.sub.id === forChildren)) return subcategory(forChildren);
   return sub;
 }

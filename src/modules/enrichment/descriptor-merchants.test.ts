@@ -22,6 +22,20 @@ describe('merchants beyond the list', () => {
     expect(merchant('Mateřská škola Sluníčko, příspěvková organizace', 'Školné 03/2026')?.name).toBe('Mateřská škola Sluníčko');
   });
 
+  it('keeps the street of an address after a name, and the towns of a company\'s legal name', () => {
+    expect(merchant('Základní škola Olomouc, Holečkova 10, p.o.', 'stravné 05/2026')?.name).toBe('Základní škola Olomouc, Holečkova');
+    expect(merchant('ZUŠ Písek, Komenského 12', 'úplata klavír')?.name).toBe('ZUŠ Písek, Komenského');
+    expect(merchant('Kavárna Modrá, Praha 6', 'firemní snídaně')?.name).toBe('Kavárna Modrá');
+    expect(merchant('', 'Nákup kartou: AUTOCESTA RIJEKA-ZAGREB D.D., BOSILJEVO, HRV')?.name).toBe('Autocesta Rijeka Zagreb');
+    expect(merchant('', 'Nákup kartou: PEKARNA KRAS SPLIT, SPLIT, HRV')?.name).toBe('Pekarna Kras');
+  });
+
+  it('names the payer of money back from a purchase, and no public authority', () => {
+    expect(merchant('Vodárny Zlín, a.s.', 'vratka přeplatku vodné 2025', {}, 640)?.name).toBe('Vodárny Zlín');
+    expect(merchant('Obec Dolní Lhota', 'poplatek za odpad 2026')).toBeNull();
+    expect(merchant('Finanční úřad pro Zlínský kraj', 'daň z nemovitých věcí 2026')).toBeNull();
+  });
+
   it('keeps the district of a name that is only a kind of business, and a town district\'s number; drops dates and card numbers', () => {
     expect(merchant('VETERINARNI KLINIKA HOLESOVICE', '', { mccCode: '0742' })?.name).toBe('Veterinarni Klinika Holesovice');
     expect(merchant('KAVARNA PODNEBI BRNO', '', { mccCode: '5814' })?.name).toBe('Kavarna Podnebi');

@@ -5,14 +5,16 @@
  * business is named from its descriptor: processor prefixes and card-payment markers are
  * already cut off (merchants.ts `analyse`); leading payment words, dates and card numbers, everything from the first
  * comma, town or country or number (branch numbers, terminal ids, dates; see `endsName`) on, and
- * trailing noise (legal forms, store words) are dropped, and the rest is title-cased. Its id is
+ * trailing noise (legal forms, store words) are dropped, and the rest is title-cased; a card
+ * descriptor ending in a legal form keeps its towns (a company's legal name), and a bank-transfer
+ * name keeps the street of an address after its comma ("Základní škola Brno, Antonínská"). Its id is
  * a UUID (RFC 4122 version 5) of the normalised name: the same cleaned name has the same id for
  * every partner and every process. People are never merchants (the caller checks).
  */
 import { createHash } from 'node:crypto';
 import { keywordCategoryAt } from './categorise.ts';
 import type { MerchantView } from './merchants.ts';
-import { paymentWordAt, placeAt, restIsNoise } from './noise.ts';
+import { legalFormAt, noiseAt, paymentWordAt, placeAt, restIsNoise } from './noise.ts';
 import { hasDigit, tokenize } from './text.ts';
 
 /** Namespace of descriptor-derived merchant ids (a fixed random UUID; never change it: ids are stored). */
@@ -74,12 +76,16 @@ function kindOfBusiness(tokens: readonly string[], words: readonly Word[], from:
  * ("Veterinarni Klinika Holesovice"); a word completing a keyword ("PET CENTER"); a district's
  * number after a town of a bank-transfer name ("Dům dětí a mládeže Praha 6").
  */
-function keepsLast(tokens: readonly string[], words: readonly Word[], first: number, end: number, card: boolean): boolean {
+function keepsLast(tokens: readonly string[], words: readonly Word[], first: number, end: number, card: boolean, company: boolean): boolean {
   const last = words[end - 1]!;
-  if (placeAt(tokens, last.from)) return !card || (end - 1 > first && kindOfBusiness(tokens, words, first, end - 1));
+  if (placeAt(tokens, last.from)) return !card || company || (end - 1 > first && kindOfBusiness(tokens, words, first, end - 1));
   if (end - 2 >= first && kindOfBusiness(tokens, words, end - 2, end)) return true;
   return !card && end - 2 > first && DISTRICT.test(last.text) && placeAt(tokens, words[end - 2]!.from) !== null;
 }
+
+/** Longest upper-case word a name written in mixed case keeps as written when it opens the name ("ZUŠ", "DDM", "TJ"). */
+const ABBREVIATION = 4;
+const abbreviation = (word: string): boolean => word.length <= ABBREVIATION && !LOWER.test(word);
 
 /** UUID version 5 (RFC 4122 §4.3, SHA-1) of `name` in NAMESPACE. */
 function nameUuid(name: string): string {
@@ -137,17 +143,38 @@ function nameFrom(descriptor: string, card: boolean): MerchantView | null {
     while (first < words.length && words[first]!.from < to) first++;
   }
   let end = first;
+  // A card descriptor ending in a legal form is a company's legal name: its towns are part of it ("AUTOCESTA RIJEKA-ZAGREB D.D.").
+  const company = card && words.some((w, i) => i > first && legalFormAt(tokens, w.from) !== null && !words.slice(first, i).some((v) => tokens.slice(v.from, v.to).some((token) => endsName(token, card))));
   while (end < words.length) {
     const word = words[end]!;
-    if (end > first && ((card && placeAt(tokens, word.from) && !kindOfBusiness(tokens, words, first, end)) || tokens.slice(word.from, word.to).some((token) => endsName(token, card)))) break;
+    if (end > first && ((card && !company && placeAt(tokens, word.from) && !kindOfBusiness(tokens, words, first, end)) || tokens.slice(word.from, word.to).some((token) => endsName(token, card)))) break;
     end++;
   }
   const tail = end > first ? words[end - 1]!.to : 0;
-  while (end > first && !keepsLast(tokens, words, first, end, card) && restIsNoise(tokens.slice(words[end - 1]!.from, tail), 0, 0)) end--;
+  while (end > first && !keepsLast(tokens, words, first, end, card, company) && restIsNoise(tokens.slice(words[end - 1]!.from, tail), 0, 0)) end--;
   const kept = words.slice(first, end);
   if (!kept.some((w) => LETTER.test(w.text))) return null;
-  const key = tokens.slice(kept[0]!.from, kept[kept.length - 1]!.to).join(' ');
   const written = !card && LOWER.test(descriptor);
-  const name = kept.map((w, i) => (written && i > 0 ? w.text : titleCase(w.text))).join(' ');
-  return Object.freeze({ id: nameUuid(key), name });
+  const name = kept.map((w, i) => (written && (i > 0 || abbreviation(w.text)) ? w.text : titleCase(w.text))).join(' ');
+  const key = tokens.slice(kept[0]!.from, kept[kept.length - 1]!.to).join(' ');
+  const street = card || comma < 0 ? null : streetAfter(descriptor.slice(comma + 1));
+  if (street === null) return Object.freeze({ id: nameUuid(key), name });
+  return Object.freeze({ id: nameUuid(`${key} ${street.key}`), name: `${name}, ${street.words.map((w) => (written ? w : titleCase(w))).join(' ')}` });
+}
+
+/**
+ * The street of an address after a bank-transfer name's comma ("Základní škola Brno, Antonínská
+ * 3, p.o." -> "Antonínská"): words that are no town, legal form or other noise, followed by a
+ * house number. Organisations of one town differ by their street (its schools), so the name keeps
+ * it; null when the text after the comma is no street with a number.
+ */
+function streetAfter(rest: string): { words: string[]; key: string } | null {
+  const comma = rest.indexOf(',');
+  const words = [...(comma < 0 ? rest : rest.slice(0, comma)).matchAll(WORD)].map((m) => m[0]);
+  const number = words.findIndex((w) => hasDigit(w));
+  if (number < 1 || !words.slice(0, number).every((w) => LETTER.test(w))) return null;
+  const street = words.slice(0, number);
+  const tokens = tokenize(street.join(' '));
+  for (let at = 0; at < tokens.length; at++) if (noiseAt(tokens, at)) return null;
+  return { words: street, key: tokens.join(' ') };
 }

@@ -4,9 +4,9 @@
  * functions over the bank's fields, no I/O: `enrichTransaction` for one transaction (recurrent
  * still false), `enrichAll` for an account's transactions including recurrence.
  */
-import { categorise, mccRule } from './categorise.ts';
+import { categorise, isAuthority, mccRule } from './categorise.ts';
 import { descriptorMerchant } from './descriptor-merchants.ts';
-import { analyse, payeeDescriptor, payeeOf, payeeWords, type MerchantView } from './merchants.ts';
+import { analyse, payeeDescriptor, payeeOf, payeeWords, storeAbroad, type MerchantView } from './merchants.ts';
 import { recurrentFlags, type RecurrenceItem } from './recurrence.ts';
 import type { CategoryView } from './taxonomy.ts';
 
@@ -32,8 +32,8 @@ export interface EnrichedTransaction {
   payeeKey: string | null;
 }
 
-/** Categories whose payee is no merchant: transfers, cash, bank fees (a known merchant still shows: cash-back at a supermarket). */
-const NO_MERCHANT_CATEGORIES = new Set([12, 13, 14]);
+/** Categories whose payee is no merchant: transfers, cash, bank fees, taxes and public authorities (a known merchant still shows: cash-back at a supermarket). */
+const NO_MERCHANT_CATEGORIES = new Set([12, 13, 14, 15]);
 /** Money received whose payer is no merchant: wages, pensions and benefits, business income (an employer, the state, a client - even a shop of the list). */
 const NO_MERCHANT_INCOME = new Set([101, 102, 106]);
 /** Reimbursements (104) name their payer only when it is an insurer paying a claim: an employer paying back expenses is no merchant. */
@@ -57,12 +57,16 @@ export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
     noteHint: payee.noteHint,
     person: payee.person,
     noteIsCardText: note.card,
+    noteDescriptorEnd: note.end,
     externalCategoryName: t.details.externalCategoryName ?? null,
     constantSymbol: t.details.constantSymbol ?? null,
+    storeAbroad: !t.details.mccCode && merchant === null && storeAbroad(counterParty, note),
   });
   const words = merchant ? null : payeeWords(counterParty, note);
   const shown = !NO_MERCHANT_INCOME.has(sub.id) && !(sub.id === REIMBURSEMENTS && t.amount > 0 && merchant?.sub.categoryId !== INSURANCE_CATEGORY);
-  const descriptor = merchant || !shown || NO_MERCHANT_CATEGORIES.has(sub.categoryId) ? null : payeeDescriptor(counterParty, note, payee, Boolean(t.details.mccCode), t.amount);
+  // Money back from a purchase (a utility's overpayment returned) names its payer like the purchase would.
+  const purchase = t.amount < 0 || sub.direction === 'out';
+  const descriptor = merchant || !shown || NO_MERCHANT_CATEGORIES.has(sub.categoryId) || isAuthority(counterParty.tokens) ? null : payeeDescriptor(counterParty, note, payee, Boolean(t.details.mccCode), purchase);
   // A brand's company in another country ("O2 Slovakia, s.r.o.") is named from the counterparty, with an id of its own.
   const view = payee.abroad ? descriptorMerchant(counterParty.descriptor, false) : (merchant?.view ?? null);
   return {

@@ -22,7 +22,7 @@
 import { hasCategoryKeyword, keywordCategoryAt, RETAIL_CATEGORIES } from './categorise.ts';
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
-import { CARD_MARKER, cardMarkerLength, firstSignificant, foreignCountryAt, noiseAt, restIsNoise, significant } from './noise.ts';
+import { CARD_MARKER, cardMarkerLength, endsAbroad, firstSignificant, foreignCountryAt, noiseAt, restIsNoise, significant } from './noise.ts';
 import { isPersonName } from './people.ts';
 import { fold, hasDigit, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
@@ -120,7 +120,11 @@ const LETTER = /\p{L}/u;
 function withoutProcessor(text: string): [string, Merchant | null | undefined] {
   const star = text.includes('*') ? STAR_PREFIX.exec(text) : null;
   if (star) {
-    const prefix = tokenize(star[1]!).join(' ');
+    // A bank's date or card number may come before the prefix ("22.03.2026 GOOGLE *YOUTUBEPREMIUM").
+    const words = tokenize(star[1]!);
+    let from = 0;
+    while (from < words.length - 1 && hasDigit(words[from]!)) from++;
+    const prefix = words.slice(from).join(' ');
     if (processors.has(prefix)) return [text.slice(star[0].length), processors.get(prefix)];
   }
   return [text, undefined];
@@ -279,7 +283,7 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
   if (!card && !covered && isPersonName(counterParty.tokens)) return payee(null, false, true, null);
   if (fromCounterParty && !fromCounterParty.merchant.intermediary) {
     // A shop may sell another merchant's service (a subscription sold by an electronics shop): the note names it, a hint.
-    const sold = RETAIL_CATEGORIES.has(fromCounterParty.merchant.sub.categoryId) && !note.card && note.tokens.length > 0 ? recognise(note, { card: false, mccCategoryId: null }) : null;
+    const sold = RETAIL_CATEGORIES.has(fromCounterParty.merchant.sub.categoryId) && note.tokens.length > 0 ? soldIn(note) : null;
     const abroad = !card && fromCounterParty.start >= 0 && fromCounterParty.end < counterParty.tokens.length && foreignCountryAt(counterParty.tokens, fromCounterParty.end) !== null;
     return payee(fromCounterParty.merchant, true, false, sold && sold.merchant !== fromCounterParty.merchant && !RETAIL_CATEGORIES.has(sold.merchant.sub.categoryId) ? sold.merchant : null, abroad);
   }
@@ -292,19 +296,54 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
 }
 
 /**
+ * A merchant a shop's note names as what was bought: anywhere in the payer's own note; in a
+ * bank's card-payment note only after its descriptor ("DATART 014, PRAHA 5, CZ - SPOTIFY PREMIUM
+ * DARKOVA KARTA") and only a service a shop sells on the side (taxonomy `soldByShops`).
+ */
+function soldIn(note: AnalysedText): Recognised | null {
+  if (!note.card) return recognise(note, { card: false, mccCategoryId: null });
+  const tokens = note.tokens.slice(note.end);
+  const sold = tokens.length === 0 ? null : recognise({ tokens, processor: undefined, start: 0, end: tokens.length, card: false, descriptor: '' }, { card: true, mccCategoryId: null });
+  return sold?.merchant.sub.soldByShops === true ? sold : null;
+}
+
+/**
  * The descriptor that names the business paid when the list knows no merchant (see
  * descriptor-merchants.ts), or null: a card payment's (an MCC, a card-payment marker or a
  * processor's `NAME *` prefix) counterparty, else the descriptor of the note's card-payment
- * marker or processor prefix; for money spent by transfer (a direct debit, a standing order) a
- * counterparty that is not a person. A person is never a merchant. `card`: the descriptor is a
+ * marker or processor prefix; for money spent by transfer (a direct debit, a standing order) or
+ * money back from a purchase (`purchase`: a utility's overpayment returned) a counterparty that
+ * is not a person. A person is never a merchant. `card`: the descriptor is a
  * card terminal's (its town is not part of the name).
  */
-export function payeeDescriptor(counterParty: AnalysedText, note: AnalysedText, payee: Payee, mcc: boolean, amount: number): { descriptor: string; card: boolean } | null {
+export function payeeDescriptor(counterParty: AnalysedText, note: AnalysedText, payee: Payee, mcc: boolean, purchase: boolean): { descriptor: string; card: boolean } | null {
   if (payee.person) return null;
   const card = mcc || counterParty.card || note.card || counterParty.processor !== undefined || note.processor !== undefined;
-  if ((card || amount < 0) && firstSignificant(counterParty.tokens, counterParty.start, counterParty.end) < counterParty.end) return { descriptor: counterParty.descriptor, card };
+  if ((card || purchase) && firstSignificant(counterParty.tokens, counterParty.start, counterParty.end) < counterParty.end) return { descriptor: counterParty.descriptor, card };
   if ((note.card || note.processor !== undefined) && firstSignificant(note.tokens, note.start, note.end) < note.end) return { descriptor: note.descriptor, card: true };
   return null;
+}
+
+const STORE_NUMBER = /^[0-9]{2,5}$/;
+/** Words with a digit (dates, masked card numbers "4405xxxxxxxx8812"): no part of a written name's case. */
+const WITH_DIGIT = /\S*\d\S*/g;
+
+/**
+ * Whether a card text (the note's, else the counterparty's card-payment marker) ending in a
+ * foreign country's code ("..., TROGIR, HRV") names a chain's numbered store: an upper-case name
+ * of one or two words and a store number ("RIBOLA 31", "CBA PRIMA 0523"). Without MCC and any
+ * other signal such a store is most likely a supermarket (categorise.ts `storeAbroad`).
+ */
+export function storeAbroad(counterParty: AnalysedText, note: AnalysedText): boolean {
+  const text = note.card ? note : counterParty.card ? counterParty : null;
+  if (text === null || !endsAbroad(text.tokens) || LOWER.test(text.descriptor.replace(WITH_DIGIT, ''))) return false;
+  const { tokens } = text;
+  const name = firstSignificant(tokens, text.start, text.end);
+  for (let at = name + 1; at < Math.min(name + 3, text.end); at++) {
+    if (STORE_NUMBER.test(tokens[at]!)) return true;
+    if (hasDigit(tokens[at]!)) return false;
+  }
+  return false;
 }
 
 /**

@@ -21,6 +21,11 @@ const places = new PhraseIndex<true>();
 const paymentWords = new PhraseIndex<true>();
 /** Countries other than the accounts' home country: a brand's company there is another merchant. */
 const foreignCountries = new PhraseIndex<true>();
+/** ISO 3166 alpha-3 codes of countries other than the home country ("HRV", "AUT"): a card text ending in one was paid abroad. */
+const foreignCodes = new Set<string>();
+const ALPHA3 = /^[A-Z]{3}$/;
+/** Legal forms ("s.r.o.", "GmbH", "d.d."): a descriptor ending in one is a company's legal name. */
+const legalForms = new PhraseIndex<true>();
 const PLACE_GROUPS = new Set(['cities', 'countries']);
 const PAYMENT_GROUPS = new Set(['cardMarkers', 'cardRefundMarkers', 'paymentWords']);
 for (const [group, words] of Object.entries(file)) {
@@ -29,13 +34,21 @@ for (const [group, words] of Object.entries(file)) {
     noise.add(word, true);
     if (PLACE_GROUPS.has(group)) places.add(word, true);
     if (PAYMENT_GROUPS.has(group)) paymentWords.add(word, true);
+    if (group === 'legalForms') legalForms.add(word, true);
     // Country names, not codes: "SE" and "AS" are legal forms too.
     if (group === 'countries' && word.length > 3 && !(file.homeCountries as string[]).includes(word)) foreignCountries.add(word, true);
+    if (group === 'countries' && ALPHA3.test(word) && !(file.homeCountries as string[]).includes(word)) foreignCodes.add(word.toLowerCase());
   }
 }
 
 /** The phrase of a country other than the home country starting at token `at`, or null. */
 export const foreignCountryAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => foreignCountries.matchAt(tokens, at);
+
+/** Whether `tokens` end in the ISO alpha-3 code of a country other than the home country (a card text: "..., TROGIR, HRV"). */
+export const endsAbroad = (tokens: readonly string[]): boolean => tokens.length > 0 && foreignCodes.has(tokens[tokens.length - 1]!);
+
+/** The legal form starting at token `at` ("d d" of "D.D."), or null. */
+export const legalFormAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => legalForms.matchAt(tokens, at);
 
 /** The town or country phrase starting at token `at`, or null. */
 export const placeAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => places.matchAt(tokens, at);

@@ -28,13 +28,15 @@ export interface Subcategory {
   people?: boolean;
   /** The subcategory of this kind of payment made for children (a children's sport club: 1702). */
   forChildren?: number;
+  /** A service a shop sells on the side (a subscription, software, a game pass, cash at the till): named in a shop's card-payment note, it outranks the shop. */
+  soldByShops?: boolean;
   categoryId: number;
   /** The shared, frozen API view of this subcategory. */
   view: CategoryView;
 }
 
 interface CategoriesFile {
-  fallback: { incoming: number; outgoing: number };
+  fallback: { incoming: number; outgoing: number; storeAbroad: number };
   refundSubcategoryId: number;
   personSubcategoryId: number;
   categories: { id: number; name: string; subcategories: Omit<Subcategory, 'categoryId' | 'view'>[] }[];
@@ -67,7 +69,12 @@ for (const sub of subcategories.values()) {
 export const categories = file.categories.map((c) => ({ id: c.id, name: c.name, subcategories: c.subcategories.map((s) => subcategory(s.id)) }));
 
 /** Subcategory of money received that no signal explains / of money spent that none explains. */
-export const fallback = { incoming: subcategory(file.fallback.incoming, 'fallback'), outgoing: subcategory(file.fallback.outgoing, 'fallback') };
+export const fallback = {
+  incoming: subcategory(file.fallback.incoming, 'fallback'),
+  outgoing: subcategory(file.fallback.outgoing, 'fallback'),
+  /** Money spent at a chain's numbered store abroad that no signal explains (categorise.ts `storeAbroad`). */
+  storeAbroad: subcategory(file.fallback.storeAbroad, 'fallback'),
+};
 export const refunds = subcategory(file.refundSubcategoryId, 'refundSubcategoryId');
 /** Money to or from a private person that no `people` keyword explains (Transfers to and from people). */
 export const personSubcategory = subcategory(file.personSubcategoryId, 'personSubcategoryId');
