@@ -146,17 +146,17 @@ describe('enrichment', () => {
     expect(stored.rows[0]!.n).toBe(0);
   });
 
-  it('enriches every stored transaction again with the current rules on upgrade (migration 0018)', async () => {
+  it.each(['0018_enrichment_reenrich', '0027_enrichment_reenrich_issue20_rounds'])('enriches every stored transaction again with the current rules on upgrade (migration %s)', async (migration) => {
     const { apiKey: key } = await t.newPartner({ capabilities: ['refresh', 'enrichment'] });
     const clientId = await t.newClient(key);
     const connectionId = await connect(t, key, clientId);
     const before = await transactions(key, clientId, connectionId);
     // Enrichment stored by older rules: no merchant named from a descriptor, refunds as 104.
     await sql`UPDATE transactions SET enrichment = jsonb_set(enrichment, '{merchant}', 'null'::jsonb)`.execute(t.db);
-    await sql`DELETE FROM kysely_migration WHERE name = '0018_enrichment_reenrich'`.execute(t.db);
+    await sql`DELETE FROM kysely_migration WHERE name = ${migration}`.execute(t.db);
     expect((await transactions(key, clientId, connectionId)).filter((x) => x.enrichment.merchant)).toEqual([]);
 
-    expect(await migrateToLatest(t.db)).toEqual(['0018_enrichment_reenrich']);
+    expect(await migrateToLatest(t.db)).toEqual([migration]);
     const after = await transactions(key, clientId, connectionId);
     expect(after.filter((x) => x.enrichment.merchant).length).toBeGreaterThan(0);
     for (const tx of after) expect(tx.enrichment).toEqual(before.find((b) => b.id === tx.id).enrichment);

@@ -27,6 +27,7 @@ import * as portal from './migrations/0023_portal.ts';
 import * as transactionsVariableSymbolPage from './migrations/0024_transactions_variable_symbol_page.ts';
 import * as portalConnectionIndexes from './migrations/0025_portal_connection_indexes.ts';
 import * as webhookResponseExcerpts from './migrations/0026_webhook_response_excerpts.ts';
+import * as enrichmentReenrichIssue20Rounds from './migrations/0027_enrichment_reenrich_issue20_rounds.ts';
 import type { SecretKeys } from '../lib/secret-keys.ts';
 
 const migrations = (keys: SecretKeys | undefined): Record<string, Migration> => ({
@@ -53,6 +54,7 @@ const migrations = (keys: SecretKeys | undefined): Record<string, Migration> => 
   '0024_transactions_variable_symbol_page': transactionsVariableSymbolPage,
   '0025_portal_connection_indexes': portalConnectionIndexes,
   '0026_webhook_response_excerpts': webhookResponseExcerpts,
+  '0027_enrichment_reenrich_issue20_rounds': enrichmentReenrichIssue20Rounds,
 });
 
 /** `keys` seal what a migration encrypts (0017: webhook secrets); only needed when there is some. */
