@@ -5,8 +5,9 @@
  * runs as a named prepared statement (see database.ts), so PostgreSQL parses and plans it once
  * per connection instead of on every call. Outside a transaction they go to the pg pool
  * directly rather than through Kysely's executor (its connection provider and promise layers were
- * ~5 % of the service's CPU on a transaction page). Their rows are mapped to camelCase as the
- * Kysely instance's CamelCasePlugin maps them, with each column name converted once per query shape.
+ * ~5 % of the service's CPU on a transaction page), their rows read as arrays. Their rows are
+ * mapped to camelCase as the Kysely instance's CamelCasePlugin maps them, with each column name
+ * converted once per query shape.
  */
 import { createHash } from 'node:crypto';
 import { CamelCasePlugin, CompiledQuery, type Compilable } from 'kysely';
@@ -61,9 +62,14 @@ class HotRowMapper extends CamelCasePlugin {
   }
 }
 
-/** True when a key of `value`, or of an object or array nested in it, contains `_` (the plugin would rename it). */
+/**
+ * True when a key of `value`, or of a plain object or array nested in it, contains `_` (the plugin
+ * could rename it). The plugin maps plain objects only: anything else (a Buffer) is kept.
+ */
 function hasSnakeKey(value: object): boolean {
   if (Array.isArray(value)) return value.some((item) => typeof item === 'object' && item !== null && hasSnakeKey(item));
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
   for (const key in value) {
     if (key.includes('_')) return true;
     const item = (value as Record<string, unknown>)[key];
