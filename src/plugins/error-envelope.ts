@@ -157,9 +157,10 @@ export const errorEnvelopePlugin = fp(async (app: FastifyInstance) => {
     for (const method of methods) routes.push({ method, url: route.url, pattern: new RegExp(`^${source}/?$`) });
   });
 
-  // A callback hook, not an async one: no promise on every request.
+  // A callback hook, not an async one: no promise on every request; no headers object to copy either.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers({ ...COMMON_HEADERS, 'x-request-id': request.id });
+    reply.header('x-content-type-options', COMMON_HEADERS['x-content-type-options']);
+    reply.header('x-request-id', request.id);
     done();
   });
 

@@ -244,8 +244,9 @@ export function accountsRepository(db: Db | Tx) {
     pageTransactions(owner: { partnerId: string; mode: string; clientId: string }, accountId: string, after: [string, string] | null, limit: number, variableSymbols: string[] | null): Promise<TransactionPageRow[]> {
       const values: unknown[] = [accountId, owner.partnerId, owner.clientId, owner.mode, limit, ...(after ? [new Date(after[0]), after[1]] : []), ...(variableSymbols ?? [])];
       const shape = `page:${after ? 'after' : 'first'}:${variableSymbols?.length ?? 0}`;
-      const owned = (p: string[]) =>
-        db
+      // A declaration, not a const arrow: the bundle (keepNames) would name a new arrow on every page.
+      function owned(p: string[]) {
+        return db
           .selectFrom('accounts')
           .innerJoin('connections', 'connections.id', 'accounts.connectionId')
           .select('accounts.id')
@@ -253,6 +254,7 @@ export function accountsRepository(db: Db | Tx) {
           .where('accounts.partnerId', '=', p[1]!)
           .where('accounts.clientId', '=', p[2]!)
           .where('connections.mode', '=', p[3] as 'sandbox');
+      }
       if (variableSymbols) {
         return prepared.execute(shape, values, (p) => {
           const query = symbolPage(p, after !== null, variableSymbols.length, owned(p));

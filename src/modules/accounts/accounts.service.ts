@@ -61,7 +61,7 @@ const toAccountView = (a: AccountRow): AccountView => ({
 });
 
 function toTransactionView(t: TransactionPageRow, withEnrichment: boolean): TransactionView {
-  return {
+  const view: TransactionView = {
     id: t.id,
     amount: t.amount,
     currencyCode: t.currencyCode,
@@ -70,8 +70,10 @@ function toTransactionView(t: TransactionPageRow, withEnrichment: boolean): Tran
     note: t.note,
     counterParty: t.counterParty,
     details: t.details,
-    ...(withEnrichment && t.enrichment ? { enrichment: t.enrichment as Enrichment } : {}),
   };
+  // Set only when present (no spread of a conditional object on every row of every page).
+  if (withEnrichment && t.enrichment) view.enrichment = t.enrichment as Enrichment;
+  return view;
 }
 
 export function accountsService(deps: { db: Db; clock: Clock; cursors: CursorCodec; queue: JobQueue; connections: ConnectionsService }) {
@@ -165,7 +167,8 @@ export function accountsService(deps: { db: Db; clock: Clock; cursors: CursorCod
       const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];
       const nextCursor = rows.length > query.limit && last ? deps.cursors.encode(scope, [last.recordDate.toISOString(), last.id]) : null;
-      return { limit: query.limit, nextCursor, data: page.map((t) => toTransactionView(t, auth.partner.capabilities.enrichment)) };
+      const withEnrichment = auth.partner.capabilities.enrichment;
+      return { limit: query.limit, nextCursor, data: page.map((t) => toTransactionView(t, withEnrichment)) };
     },
   };
 }

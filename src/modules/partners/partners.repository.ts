@@ -96,20 +96,22 @@ export function partnersRepository(db: Db) {
      * and returns the count so far.
      */
     async findActiveKeyByHash(keyHash: string, windowStart: number | null): Promise<{ key: ApiKeyRow; partner: Partner; requestsInWindow?: number } | undefined> {
-      const lookup = (q: Db, hash: string) =>
-        q
+      // A declaration, not a const arrow: the bundle (keepNames) would name a new arrow on every request.
+      function activeKeyQuery(q: Db, hash: string) {
+        return q
           .selectFrom('apiKeys')
           .innerJoin('partners', 'partners.id', 'apiKeys.partnerId')
           .selectAll('partners')
           .select(['apiKeys.id as keyId', 'apiKeys.mode as keyMode', 'apiKeys.keyHash', 'apiKeys.hint', 'apiKeys.createdAt as keyCreatedAt', 'apiKeys.revokedAt', 'apiKeys.label as keyLabel', 'apiKeys.lastUsedAt as keyLastUsedAt'])
           .where('apiKeys.keyHash', '=', hash)
           .where('apiKeys.revokedAt', 'is', null);
+      }
       const [row] =
         windowStart === null
-          ? await prepared.execute('active-key', [keyHash], ([hash]) => lookup(db, hash!))
+          ? await prepared.execute('active-key', [keyHash], ([hash]) => activeKeyQuery(db, hash!))
           : await prepared.execute('active-key-counted', [keyHash, windowStart], ([hash, window]) =>
               db
-                .with('k', (q) => lookup(q as unknown as Db, hash!))
+                .with('k', (q) => activeKeyQuery(q as unknown as Db, hash!))
                 .with('c', (q) =>
                   q
                     .insertInto('rateLimitCounters')
