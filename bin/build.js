@@ -6,7 +6,7 @@
 // for Node's module loader to find, read and link at start-up. Code loaded only on demand
 // (`await import(...)`) goes to its own chunk. Runs on `npm install` (prepare). Without esbuild
 // (it comes with tsx) it does nothing and bin/bankdata.js keeps using tsx.
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -73,27 +73,6 @@ await esbuild.build({
   sourcemap: true,
   logLevel: 'warning',
 });
-keepNamesOnlyWhereChanged(outdir);
 cpSync(src, dist, { recursive: true, filter: (path) => !path.endsWith('.ts') });
 if (!existsSync(join(outdir, 'main.js'))) throw new Error('bankdata build: dist/cli/main.js is missing');
 writeFileSync(join(dist, '.built'), `${new Date().toISOString()}\n`);
-
-/**
- * `keepNames` makes esbuild call its `__name(fn, "name")` helper for every named function and
- * class where it is created, also for functions created on every request (Fastify's hook
- * runner, pg-pool's callbacks), and the helper redefines `name` even when it is already right:
- * ~3 % of the API server's CPU profile on a transaction page (issue 18), of which it saves about
- * 40 %. The helper here skips a function that already has its name; the result is the same.
- */
-function keepNamesOnlyWhereChanged(dir) {
-  const helper = 'var __name=(target,value)=>__defProp(target,"name",{value,configurable:!0})';
-  const checked = 'var __name=(target,value)=>target.name===value?target:__defProp(target,"name",{value,configurable:!0})';
-  let found = false;
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.js'))) {
-    const text = readFileSync(join(dir, file), 'utf8');
-    if (!text.includes(helper)) continue;
-    writeFileSync(join(dir, file), text.replace(helper, checked));
-    found = true;
-  }
-  if (!found) console.warn('bankdata build: esbuild\'s __name helper has changed; functions keep redefining their names');
-}
