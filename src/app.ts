@@ -44,7 +44,7 @@ export interface AppOptions {
 /** Builds the application; call `.listen()` on the result to serve. */
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: createLogger(options.logLevel ?? services.config.logLevel, prettyLogs()),
+    loggerInstance: await createLogger(options.logLevel ?? services.config.logLevel, prettyLogs()),
     // One line per request, written when it ends (plugins/request-log.ts), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdFrom,
