@@ -8,6 +8,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import type { Dispatcher } from 'undici';
+import { loadUndici } from './undici.ts';
 
 /** Thrown for a URL or address that outbound requests may not reach; `reason` is human-readable. */
 export class UnsafeUrlError extends Error {
@@ -164,7 +165,7 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
  * the service starts without it.
  */
 export async function createSafeDispatcher(options: { allowPrivate: boolean }): Promise<Dispatcher> {
-  const { Agent, buildConnector } = await import('undici');
+  const { Agent, buildConnector } = await loadUndici();
   if (options.allowPrivate) return new Agent({ connections: 64 });
   const connect = buildConnector({ lookup: publicOnlyLookup });
   return new Agent({

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Agent } from 'undici';
+import { loadUndici } from '../../lib/undici.ts';
 import { BankError } from '../connector.ts';
 import { bankErrorOf, transportErrorOf } from './bank-errors.ts';
 import type { SigningMaterial, TlsMaterial } from './certificates.ts';
@@ -46,7 +47,7 @@ export class Xs2aClient {
 
   private agent(): Promise<Agent> {
     const { tls, timeoutMs } = this.options;
-    this.dispatcher ??= import('undici').then(
+    this.dispatcher ??= loadUndici().then(
       ({ Agent }) => new Agent({ connect: tls ? { cert: tls.cert, key: tls.key, ...(tls.ca ? { ca: tls.ca } : {}) } : {}, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }),
     );
     return this.dispatcher;
@@ -78,7 +79,7 @@ export class Xs2aClient {
     if (call.psuIpAddress) headers['psu-ip-address'] = call.psuIpAddress;
     if (this.options.signing) await signRequest(call.method, url, headers, body, this.options.signing);
 
-    const [{ request }, dispatcher] = await Promise.all([import('undici'), this.agent()]);
+    const [{ request }, dispatcher] = await Promise.all([loadUndici(), this.agent()]);
     let status: number;
     let text: string;
     try {

@@ -25,6 +25,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { isUuid, newId, type Mode } from '../../lib/ids.ts';
 import { assertPublicUrl, createSafeDispatcher, UnsafeUrlError } from '../../lib/safe-fetch.ts';
+import { loadUndici } from '../../lib/undici.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { scheduleTimer } from '../../jobs/timers.ts';
 import { runDeliveries } from './delivery-runs.ts';
@@ -228,7 +229,7 @@ export function webhooksService(deps: WebhooksDeps) {
 
   /** One POST of `body`, signed with every secret in `secrets`, aborted by `deadline`; never throws. The answer's status, body excerpt, Retry-After and the latency (ms, until the body was read). */
   async function post(url: string, mode: Mode, eventId: string, body: string, secrets: string[], deadline: AbortSignal) {
-    const [{ request }, via] = await Promise.all([import('undici'), dispatcher(mode)]);
+    const [{ request }, via] = await Promise.all([loadUndici(), dispatcher(mode)]);
     const sentAt = new Date();
     const signature = secrets.map((secret) => signer(secret).sign(eventId, sentAt, body)).join(' ');
     const started = performance.now();
