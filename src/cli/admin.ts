@@ -1,13 +1,14 @@
 /**
  * Admin commands (DESIGN.md §4): migrate, partner create/set/show, key create/list/revoke.
  * They work with the service stopped (they start the embedded database themselves) or running
- * on the same data dir (they reach its database); changes take effect at once.
+ * on the same data dir (they reach its database); changes take effect at once. The services'
+ * code (most of the bundle) is loaded when a command runs, not when the command line is parsed.
  */
 import { loadConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { systemClock } from '../lib/clock.ts';
 import { loadSecretKeys } from '../lib/secret-keys.ts';
-import { createServices, type Services } from '../services.ts';
+import type { Services } from '../services.ts';
 import { fail, type OutputOptions } from './output.ts';
 import { openRuntime, requireMigrated } from './runtime.ts';
 
@@ -18,6 +19,7 @@ export async function withServices(options: OutputOptions, action: (services: Se
     const runtime = await openRuntime(config, 2);
     try {
       await requireMigrated(runtime.db);
+      const { createServices } = await import('../services.ts');
       const services = await createServices({ db: runtime.db, databaseUrl: runtime.databaseUrl, clock: systemClock, config });
       try {
         await action(services);
@@ -39,6 +41,7 @@ export async function runMigrate(options: OutputOptions): Promise<string[]> {
   try {
     const secretKeys = loadSecretKeys(config);
     const applied = await migrateToLatest(runtime.db, secretKeys);
+    const { createServices } = await import('../services.ts');
     const services = await createServices({ db: runtime.db, databaseUrl: runtime.databaseUrl, clock: systemClock, config, secretKeys });
     await services.providers.seedSandboxCatalog();
     await services.stop();

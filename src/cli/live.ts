@@ -6,7 +6,6 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { Mode } from '../lib/ids.ts';
-import { parseLiveCatalog } from '../modules/providers/live-catalog.ts';
 import { withServices } from './admin.ts';
 import { examples, print, table, type OutputOptions } from './output.ts';
 import { json, uuid } from './options.ts';
@@ -35,6 +34,8 @@ export function addLiveCommands(program: Command): void {
       } catch (error) {
         return reject(o, [{ index: -1, code: null, errors: [`cannot read ${file}: ${(error as Error).message}`] }]);
       }
+      // Loaded here: the catalog's schema (typebox) is not needed by the other commands.
+      const { parseLiveCatalog } = await import('../modules/providers/live-catalog.ts');
       const { entries, problems } = parseLiveCatalog(text, dirname(resolve(file)));
       if (problems.length) return reject(o, problems);
       await withServices(o, async (s) => {

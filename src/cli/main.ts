@@ -4,7 +4,7 @@
  * Configuration comes from the environment (see src/config.ts and the README).
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { version } from '../app.ts';
+import { version } from '../version.ts';
 import type { Partner } from '../db/schema.ts';
 import type { Mode } from '../lib/ids.ts';
 import type { PartnerInput } from '../modules/partners/partners.service.ts';

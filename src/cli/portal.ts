@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import type { PortalRole } from '../db/schema.ts';
-import { portalRoles } from '../portal/portal.service.ts';
+import { portalRoles } from '../portal/portal-roles.ts';
 import { withServices } from './admin.ts';
 import { examples, print, table, type OutputOptions } from './output.ts';
 import { json, uuid } from './options.ts';

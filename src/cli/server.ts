@@ -1,20 +1,20 @@
 /**
  * `bankdata start` (migrate, demo partner, API + worker in one process), `bankdata serve`
  * (API and hosted pages only) and `bankdata worker` (jobs and timers only). Both stop cleanly on SIGINT/SIGTERM, including the embedded
- * PostgreSQL they started.
+ * PostgreSQL they started. Start-up order (bench/README.md "start-up"): the embedded PostgreSQL
+ * starts while the service's code loads; the API listens before the worker starts.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'node:http';
 import { observeQueues } from '../metrics/metrics.ts';
 import { startMetricsServer } from '../metrics/server.ts';
-import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { surviveDatabaseOutages } from '../db/outage-guard.ts';
 import { systemClock } from '../lib/clock.ts';
 import { loadSecretKeys } from '../lib/secret-keys.ts';
-import { createServices, type Services } from '../services.ts';
-import { startWorker, type Worker } from '../worker.ts';
+import type { Services } from '../services.ts';
+import type { Worker } from '../worker.ts';
 import { fail, print, type OutputOptions } from './output.ts';
 import { openRuntime, requireMigrated, type Runtime } from './runtime.ts';
 
@@ -42,8 +42,13 @@ export async function runServer(options: ServeOptions): Promise<void> {
   try {
     const config = loadConfig();
     const startedAt = performance.now();
+    // The services, the app and the worker (most of the code) load while the embedded PostgreSQL,
+    // a process of its own, starts; awaited once the database is open (a failure is thrown there).
+    const loading = Promise.all([import('../services.ts'), import('../app.ts'), import('../worker.ts')]);
+    loading.catch(() => {});
     const runtime = await openRuntime(config, config.databasePoolSize);
     try {
+      const [{ createServices }, { buildApp }, { startWorker }] = await loading;
       const secretKeys = loadSecretKeys(config);
       if (options.migrate) await migrateToLatest(runtime.db, secretKeys);
       else await requireMigrated(runtime.db);
@@ -58,8 +63,9 @@ export async function runServer(options: ServeOptions): Promise<void> {
         if (config.allowPrivateWebhookUrls) process.stderr.write(`${PRIVATE_WEBHOOKS_WARNING}\n`);
         const demo = options.demoPartner ? await services.partners.ensureDemoPartner() : null;
         app = options.api ? await buildApp(services) : null;
-        worker = options.worker ? await startWorker(services) : null;
         await app?.listen({ port: config.port, host: config.host });
+        // Job handlers and timers start once the API answers: its requests do not wait for them.
+        worker = options.worker ? await startWorker(services) : null;
         observeQueues(runtime.db);
         metrics = config.metricsPort === null ? null : await startMetricsServer(config.metricsPort, config.metricsHost);
         const readyMs = Math.round(performance.now() - startedAt);

@@ -2,7 +2,7 @@
  * Runs the Kysely migrations in `migrations/` (in name order) up to the latest, then seeds the
  * sandbox provider catalog. Throws when a migration fails; Kysely rolls the failed one back.
  */
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import * as foundation from './migrations/0001_foundation.ts';
 import * as connections from './migrations/0002_connections.ts';
@@ -29,6 +29,8 @@ import * as portalConnectionIndexes from './migrations/0025_portal_connection_in
 import * as webhookResponseExcerpts from './migrations/0026_webhook_response_excerpts.ts';
 import * as enrichmentReenrichIssue20Rounds from './migrations/0027_enrichment_reenrich_issue20_rounds.ts';
 import type { SecretKeys } from '../lib/secret-keys.ts';
+
+const MIGRATION_TABLE = 'kysely_migration';
 
 const migrations = (keys: SecretKeys | undefined): Record<string, Migration> => ({
   '0001_foundation': foundation,
@@ -61,7 +63,7 @@ const migrations = (keys: SecretKeys | undefined): Record<string, Migration> => 
 function migrator(db: Db, keys?: SecretKeys): Migrator {
   const provider: MigrationProvider = { getMigrations: async () => migrations(keys) };
   // Unordered: migrations developed in parallel may land out of name order.
-  return new Migrator({ db, provider, migrationTableName: 'kysely_migration', migrationLockTableName: 'kysely_migration_lock', allowUnorderedMigrations: true });
+  return new Migrator({ db, provider, migrationTableName: MIGRATION_TABLE, migrationLockTableName: 'kysely_migration_lock', allowUnorderedMigrations: true });
 }
 
 /**
@@ -70,12 +72,18 @@ function migrator(db: Db, keys?: SecretKeys): Migrator {
  * migrates without it.
  */
 export async function migrateToLatest(db: Db, keys?: SecretKeys): Promise<string[]> {
+  // Nothing to apply (every start but the first after an upgrade): two short queries instead of
+  // the migrator's table checks (catalog introspection) and lock.
+  if ((await pendingMigrations(db)).length === 0) return [];
   const { error, results } = await migrator(db, keys).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
-/** Names of migrations not yet applied. */
+/** Names of migrations not yet applied (all of them on an empty database), in name order. */
 export async function pendingMigrations(db: Db): Promise<string[]> {
-  return (await migrator(db).getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
+  const { rows } = await sql<{ present: boolean }>`SELECT to_regclass(${MIGRATION_TABLE}) IS NOT NULL AS present`.execute(db);
+  const applied = rows[0]?.present ? await sql<{ name: string }>`SELECT name FROM ${sql.table(MIGRATION_TABLE)}`.execute(db) : { rows: [] };
+  const done = new Set(applied.rows.map((r) => r.name));
+  return Object.keys(migrations(undefined)).filter((name) => !done.has(name)).sort();
 }

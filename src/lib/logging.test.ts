@@ -28,18 +28,18 @@ describe('createLogger', () => {
   };
   const request = { reqId: 'req_1', method: 'GET', route: '/v1/accounts/:accountId/transactions', status: 200, durationMs: 3.2, partnerId: 'p1' };
 
-  it('on a terminal: one readable line per record, not JSON', () => {
+  it('on a terminal: one readable line per record, not JSON', async () => {
     const { lines, destination } = capture();
-    createLogger('info', true, destination).info(request, 'request');
+    (await createLogger('info', true, destination)).info(request, 'request');
     expect(lines).toHaveLength(1);
     expect(() => JSON.parse(lines[0]!)).toThrow();
     expect(lines[0]).toContain('GET /v1/accounts/:accountId/transactions 200 3.2 ms');
     expect(lines[0]).toContain('"reqId":"req_1"');
   });
 
-  it('in production: one JSON object per line, with the API key header redacted', () => {
+  it('in production: one JSON object per line, with the API key header redacted', async () => {
     const { lines, destination } = capture();
-    createLogger('info', false, destination).info({ ...request, req: { method: 'GET', url: '/connect/AbCdEfGhIjKlMnOp', headers: { 'x-api-key': 'svc_test_secret' } } }, 'request');
+    (await createLogger('info', false, destination)).info({ ...request, req: { method: 'GET', url: '/connect/AbCdEfGhIjKlMnOp', headers: { 'x-api-key': 'svc_test_secret' } } }, 'request');
     expect(lines).toHaveLength(1);
     const record = JSON.parse(lines[0]!);
     expect(record).toMatchObject({ level: 30, msg: 'request', method: 'GET', status: 200, partnerId: 'p1' });

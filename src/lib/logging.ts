@@ -5,7 +5,6 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
-import prettyStream from 'pino-pretty';
 
 export const redactedHeaders = ['req.headers["x-api-key"]', 'req.headers.cookie', 'req.headers.authorization'];
 
@@ -37,18 +36,21 @@ export function prettyLogs(env: NodeJS.ProcessEnv = process.env, stdout: { isTTY
 /**
  * The process logger (pino): readable one-line logs through pino-pretty when `pretty`, else JSON
  * lines. Both write synchronously to `destination` (stdout), so the start banner printed after
- * them is never interleaved with them. Header secrets are redacted (redactedHeaders).
+ * them is never interleaved with them. Header secrets are redacted (redactedHeaders). pino-pretty
+ * is loaded only for pretty logs.
  */
-export function createLogger(level: string, pretty: boolean, destination: NodeJS.WritableStream = process.stdout): FastifyBaseLogger {
+export function createLogger(level: string, pretty: boolean, destination: NodeJS.WritableStream = process.stdout): Promise<FastifyBaseLogger> {
   const options = {
     level,
     redact: redactedHeaders,
     serializers: { req: (request: { method: string; url: string; host?: string; ip?: string }) => ({ method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip }) },
   };
-  if (!pretty) return pino(options, destination === process.stdout ? pino.destination({ dest: 1, sync: true }) : destination);
+  if (!pretty) return Promise.resolve(pino(options, destination === process.stdout ? pino.destination({ dest: 1, sync: true }) : destination));
   // A request reads "GET /v1/partner/config 200 3.1 ms {reqId, partnerId}".
   const messageFormat = (log: Record<string, unknown>, messageKey: string) =>
     log[messageKey] === 'request' ? `${log.method} ${log.route ?? '(no route)'} ${log.status} ${log.durationMs} ms` : String(log[messageKey] ?? '');
   const ignore = 'pid,hostname,method,route,status,durationMs';
-  return pino(options, prettyStream({ sync: true, singleLine: true, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore, messageFormat, destination }));
+  return import('pino-pretty').then(({ default: prettyStream }) =>
+    pino(options, prettyStream({ sync: true, singleLine: true, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore, messageFormat, destination })),
+  );
 }

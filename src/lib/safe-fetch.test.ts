@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { request } from 'undici';
+import { request, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { assertPublicUrl, createSafeDispatcher, isPublicAddress, UnsafeUrlError } from './safe-fetch.ts';
 
@@ -141,10 +141,11 @@ describe('createSafeDispatcher', () => {
     res.end('ok');
   });
   let port = 0;
-  const live = createSafeDispatcher({ allowPrivate: false });
-  const sandbox = createSafeDispatcher({ allowPrivate: true });
+  let live: Dispatcher;
+  let sandbox: Dispatcher;
 
   beforeAll(async () => {
+    [live, sandbox] = await Promise.all([createSafeDispatcher({ allowPrivate: false }), createSafeDispatcher({ allowPrivate: true })]);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
   });

@@ -7,7 +7,8 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { Agent, buildConnector, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { loadUndici } from './undici.ts';
 
 /** Thrown for a URL or address that outbound requests may not reach; `reason` is human-readable. */
 export class UnsafeUrlError extends Error {
@@ -160,9 +161,11 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
  * named host is resolved through a lookup that refuses the connection if any resolved address is
  * not public; the request then rejects with UnsafeUrlError. So a DNS answer that changes after
  * assertPublicUrl (rebinding) is still refused. With `allowPrivate: true` (sandbox) it is a plain
- * Agent. Timeouts are the caller's concern.
+ * Agent. Timeouts are the caller's concern. Loads undici (~1 MB of code) on the first call, so
+ * the service starts without it.
  */
-export function createSafeDispatcher(options: { allowPrivate: boolean }): Dispatcher {
+export async function createSafeDispatcher(options: { allowPrivate: boolean }): Promise<Dispatcher> {
+  const { Agent, buildConnector } = await loadUndici();
   if (options.allowPrivate) return new Agent({ connections: 64 });
   const connect = buildConnector({ lookup: publicOnlyLookup });
   return new Agent({

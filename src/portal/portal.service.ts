@@ -14,8 +14,8 @@ import { ApiError, invalid, notFound } from '../lib/errors.ts';
 import { newId, randomBase62, sha256Hex } from '../lib/ids.ts';
 import type { PartnersService } from '../modules/partners/partners.service.ts';
 import { portalRepository } from './portal.repository.ts';
+import { portalRoles } from './portal-roles.ts';
 
-export const portalRoles = ['admin', 'developer', 'viewer'] as const satisfies readonly PortalRole[];
 export const SESSION_IDLE_MS = 30 * 60_000;
 export const SESSION_MAX_MS = 12 * 3_600_000;
 export const SETUP_TOKEN_MS = 24 * 3_600_000;

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PortalRole } from '../db/schema.ts';
 import { formError, renderPortal, shell } from './pages.ts';
 import type { PortalDeps } from './portal.routes.ts';
-import { portalRoles } from './portal.service.ts';
+import { portalRoles } from './portal-roles.ts';
 
 export async function teamRoutes(app: FastifyInstance, { partners, portal }: PortalDeps): Promise<void> {
   app.addHook('preHandler', async (request, reply) => {

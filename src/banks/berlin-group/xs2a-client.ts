@@ -2,10 +2,12 @@
  * One XS2A call to an ASPSP (issue 13 "transport"): undici with an Agent that carries the
  * operator's QWAC for mutual TLS, a fresh `X-Request-ID` (UUID) per call, `PSU-IP-Address` only
  * when the PSU is present, Berlin Group message signing when the provider sets `signing`, a
- * per-call timeout, and error answers turned into BankError (bank-errors.ts).
+ * per-call timeout, and error answers turned into BankError (bank-errors.ts). undici (~1 MB of
+ * code) is loaded with the first call, so the service starts without it.
  */
 import { randomUUID } from 'node:crypto';
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
+import { loadUndici } from '../../lib/undici.ts';
 import { BankError } from '../connector.ts';
 import { bankErrorOf, transportErrorOf } from './bank-errors.ts';
 import type { SigningMaterial, TlsMaterial } from './certificates.ts';
@@ -35,16 +37,20 @@ export interface Xs2aClientOptions {
 }
 
 export class Xs2aClient {
-  private readonly dispatcher: Agent;
+  /** Made on the first call. */
+  private dispatcher: Promise<Agent> | null = null;
   private readonly base: URL;
 
   constructor(private readonly options: Xs2aClientOptions) {
     this.base = new URL(options.baseUrl.replace(/\/+$/, ''));
-    this.dispatcher = new Agent({
-      connect: options.tls ? { cert: options.tls.cert, key: options.tls.key, ...(options.tls.ca ? { ca: options.tls.ca } : {}) } : {},
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-    });
+  }
+
+  private agent(): Promise<Agent> {
+    const { tls, timeoutMs } = this.options;
+    this.dispatcher ??= loadUndici().then(
+      ({ Agent }) => new Agent({ connect: tls ? { cert: tls.cert, key: tls.key, ...(tls.ca ? { ca: tls.ca } : {}) } : {}, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }),
+    );
+    return this.dispatcher;
   }
 
   /**
@@ -73,6 +79,7 @@ export class Xs2aClient {
     if (call.psuIpAddress) headers['psu-ip-address'] = call.psuIpAddress;
     if (this.options.signing) await signRequest(call.method, url, headers, body, this.options.signing);
 
+    const [{ request }, dispatcher] = await Promise.all([loadUndici(), this.agent()]);
     let status: number;
     let text: string;
     try {
@@ -80,7 +87,7 @@ export class Xs2aClient {
         method: call.method,
         headers,
         ...(call.body !== undefined ? { body } : {}),
-        dispatcher: this.dispatcher,
+        dispatcher,
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
       status = answer.statusCode;
@@ -95,7 +102,7 @@ export class Xs2aClient {
 
   /** Closes the connections to the bank. */
   async close(): Promise<void> {
-    await this.dispatcher.close();
+    await (await this.dispatcher)?.close();
   }
 }
 

@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import ms from 'ms';
 import { Webhook } from 'standardwebhooks';
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { Db, Tx } from '../../db/database.ts';
 import { recordSecretKey } from '../../db/settings.ts';
 import type { SecretKeys } from '../../lib/secret-keys.ts';
@@ -25,6 +25,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { isUuid, newId, type Mode } from '../../lib/ids.ts';
 import { assertPublicUrl, createSafeDispatcher, UnsafeUrlError } from '../../lib/safe-fetch.ts';
+import { loadUndici } from '../../lib/undici.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { scheduleTimer } from '../../jobs/timers.ts';
 import { runDeliveries } from './delivery-runs.ts';
@@ -166,10 +167,9 @@ export function webhooksService(deps: WebhooksDeps) {
   // A run stops claiming after a quarter of the job's expiry, so the job ends (a last attempt
   // included) well before pg-boss would deem its worker dead and start it again.
   const runBudgetMs = queue.expiryMs('webhook-delivery') / 4;
-  const dispatchers: Record<Mode, Dispatcher> = {
-    sandbox: createSafeDispatcher({ allowPrivate: true }),
-    live: createSafeDispatcher({ allowPrivate: deps.allowPrivateUrls ?? false }),
-  };
+  // Made with the first delivery of each mode (undici is loaded then, not at start-up).
+  const dispatchers: Partial<Record<Mode, Promise<Dispatcher>>> = {};
+  const dispatcher = (mode: Mode) => (dispatchers[mode] ??= createSafeDispatcher({ allowPrivate: mode === 'sandbox' || (deps.allowPrivateUrls ?? false) }));
 
   /** Queues the next pending delivery of each of `orderKeys` (after their predecessors ended). */
   async function releaseNext(tx: Db | Tx, orderKeys: (string | null)[]): Promise<void> {
@@ -229,6 +229,7 @@ export function webhooksService(deps: WebhooksDeps) {
 
   /** One POST of `body`, signed with every secret in `secrets`, aborted by `deadline`; never throws. The answer's status, body excerpt, Retry-After and the latency (ms, until the body was read). */
   async function post(url: string, mode: Mode, eventId: string, body: string, secrets: string[], deadline: AbortSignal) {
+    const [{ request }, via] = await Promise.all([loadUndici(), dispatcher(mode)]);
     const sentAt = new Date();
     const signature = secrets.map((secret) => signer(secret).sign(eventId, sentAt, body)).join(' ');
     const started = performance.now();
@@ -247,7 +248,7 @@ export function webhooksService(deps: WebhooksDeps) {
           'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
           'webhook-signature': signature,
         },
-        dispatcher: dispatchers[mode],
+        dispatcher: via,
         headersTimeout: ATTEMPT_TIMEOUT_MS,
         bodyTimeout: ATTEMPT_TIMEOUT_MS,
         signal: deadline,
