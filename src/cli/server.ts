@@ -69,7 +69,7 @@ export async function runServer(options: ServeOptions): Promise<void> {
         observeQueues(runtime.db);
         metrics = config.metricsPort === null ? null : await startMetricsServer(config.metricsPort, config.metricsHost);
         const readyMs = Math.round(performance.now() - startedAt);
-        if (app) announce(options, services, demo?.key.apiKey ?? null, readyMs, runtime.embedded, metricsUrl(metrics));
+        if (app) announce(options, services, demo ? { partnerId: demo.partner.id, apiKey: demo.key.apiKey } : null, readyMs, runtime.embedded, metricsUrl(metrics));
         else print(options, { status: 'ready', role: 'worker', readyMs, metricsUrl: metricsUrl(metrics) }, (r) => `bankdata worker running (ready in ${r.readyMs} ms${r.metricsUrl ? `; metrics at ${r.metricsUrl}` : ''}). Stop with Ctrl+C.`);
 
         await new Promise<void>((resolve) => {
@@ -97,10 +97,10 @@ function metricsUrl(server: Server | null): string | null {
   return address && typeof address === 'object' ? `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}/metrics` : null;
 }
 
-function announce(options: OutputOptions, services: Services, apiKey: string | null, readyMs: number, embedded: Runtime['embedded'], metricsUrl: string | null): void {
+function announce(options: OutputOptions, services: Services, demo: { partnerId: string; apiKey: string } | null, readyMs: number, embedded: Runtime['embedded'], metricsUrl: string | null): void {
   const baseUrl = services.config.baseUrl;
   const embeddedDatabase = embedded ? { dataDir: embedded.pgDir, host: '127.0.0.1', port: embedded.port } : null;
-  print(options, { status: 'ready', baseUrl, docsUrl: `${baseUrl}/docs`, readyMs, embeddedDatabase, metricsUrl, apiKey }, (r) => {
+  print(options, { status: 'ready', baseUrl, docsUrl: `${baseUrl}/docs`, readyMs, embeddedDatabase, metricsUrl, apiKey: demo?.apiKey ?? null, partnerId: demo?.partnerId ?? null }, (r) => {
     const lines = [`bankdata is listening at ${r.baseUrl} (ready in ${r.readyMs} ms; API reference at ${r.docsUrl})`];
     if (r.metricsUrl) lines.push(`Metrics: ${r.metricsUrl}`);
     if (r.embeddedDatabase) {
@@ -118,6 +118,8 @@ function announce(options: OutputOptions, services: Services, apiKey: string | n
         '',
         'Try it:',
         `  curl -H "X-Api-Key: ${r.apiKey}" ${r.baseUrl}/v1/partner/config`,
+        '',
+        `Partner portal: ${r.baseUrl}/portal (a first user: npx bankdata portal user create --partner ${r.partnerId} --email you@example.com --role admin)`,
         '',
       );
     }
