@@ -9,18 +9,17 @@
  * Screenshots at 360 and 1280 px in English and Czech go to docs/screenshots/ (the ones the docs
  * show); the partner's app (returnUrl, logo, privacy page) is a small local HTTP server.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { launchChromium, pagesOf } from './helpers/browser.ts';
+import { startPartnerApp } from './helpers/partner-app.ts';
 import { providerId, providerIds } from './helpers/journey.ts';
 
 const SHOTS = 'docs/screenshots';
 const OPERATOR = 'Example Open Banking s.r.o.';
 const NOTICE = 'Account information service provider registered with the Czech National Bank (demo register no. 00000)';
-const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="16" fill="#0b7a75"/><path d="M18 40l10-18 8 12 6-8 6 14z" fill="#fff"/></svg>';
 
 let origin: string;
 let returnUrl: string;
@@ -32,12 +31,7 @@ let clientId: string;
 const pages = pagesOf(() => browser);
 
 beforeAll(async () => {
-  partnerApp = createServer((req, res) => {
-    if (req.url === '/logo.svg') return res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(LOGO);
-    return res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Back in the app</h1>');
-  });
-  await new Promise<void>((resolve) => partnerApp.listen(0, '127.0.0.1', resolve));
-  origin = `http://localhost:${(partnerApp.address() as AddressInfo).port}`;
+  ({ server: partnerApp, origin } = await startPartnerApp());
   returnUrl = `${origin}/done`;
   t = await startTestApp({ env: { BANKDATA_SANDBOX_SLOW_MS: '20000', BANKDATA_OPERATOR_NAME: OPERATOR, BANKDATA_OPERATOR_NOTICE: NOTICE } });
   ({ apiKey: key } = await t.newPartner({ name: 'koruna-budget-prod', displayName: 'Koruna Budget', logoUrl: `${origin}/logo.svg`, accentColor: '#0B7A75', privacyUrl: `${origin}/privacy` }));

@@ -8,8 +8,7 @@
  * the endpoint is disabled (the CLI shows it); behind a trusted proxy the sign-in limit counts
  * the client's address. axe on each page; screenshots at 390 and 1280 px into docs/screenshots/.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,13 +17,13 @@ import { RETRY_SCHEDULE_MS } from '../src/modules/webhooks/webhooks.service.ts';
 import { startTestApp, TEST_SECRET_KEY, type TestApp } from './helpers/app.ts';
 import { bankdataCommand } from './helpers/bankdata-process.ts';
 import { launchChromium, pagesOf } from './helpers/browser.ts';
+import { startPartnerApp } from './helpers/partner-app.ts';
 import { expectAccessible, PORTAL_PASSWORD, postForm, signIn as signInAt } from './helpers/portal.ts';
 import { WebhookReceiver, type Received } from './helpers/receiver.ts';
 
 const SHOTS = 'docs/screenshots';
 /** What the failing receiver answers: longer than the 512 characters kept. */
 const ERROR_BODY = JSON.stringify({ error: 'database unavailable', retryable: true, trace: Array.from({ length: 16 }, (_, i) => `at handler (/srv/hooks/app.js:${40 + i}:13)`).join(' ') });
-const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="16" fill="#0b7a75"/><path d="M18 40l10-18 8 12 6-8 6 14z" fill="#fff"/></svg>';
 
 let t: TestApp;
 let browser: Browser;
@@ -36,12 +35,7 @@ let apiKey = '';
 const pages = pagesOf(() => browser);
 
 beforeAll(async () => {
-  partnerApp = createServer((req, res) => {
-    if (req.url === '/logo.svg') return res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(LOGO);
-    return res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Back in the app</h1>');
-  });
-  await new Promise<void>((resolve) => partnerApp.listen(0, '127.0.0.1', resolve));
-  appOrigin = `http://localhost:${(partnerApp.address() as AddressInfo).port}`;
+  ({ server: partnerApp, origin: appOrigin } = await startPartnerApp());
   // The browser reaches the service from 127.0.0.1: a trusted proxy, so X-Forwarded-For counts.
   t = await startTestApp({ env: { BANKDATA_TRUST_PROXY: 'loopback' } });
   ({ partnerId, apiKey } = await t.newPartner({ name: 'budget-app-prod', capabilities: ['refresh'], countries: ['CZ', 'SK'], returnUrlPatterns: [`${appOrigin}/*`] }));
