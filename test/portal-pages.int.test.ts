@@ -109,6 +109,18 @@ describe('Overview and Connections (sandbox)', () => {
     expect(await page.getByLabel('State').inputValue()).toBe('Disabled');
     expect(await page.locator('tbody tr').count()).toBe(1);
     expect(await page.locator('tbody').textContent()).toContain(made.failed);
+    // The last-7-days tiles open the list of exactly what they count.
+    await page.goto(`${t.baseUrl}/portal/overview`);
+    await recent.getByRole('link', { name: /Failed connection attempts/ }).click();
+    await page.getByRole('heading', { name: 'Connections · sandbox' }).waitFor();
+    expect(await page.locator('#recent-filter').innerText()).toContain('With a failed connection attempt (creation or reconnect) in the last 7 days');
+    expect(await page.locator('tbody tr').count()).toBe(1);
+    expect(await page.locator('tbody').textContent()).toContain(made.failed);
+    await shoot(page, 'portal-connections-failed-recently');
+    await page.goto(`${t.baseUrl}/portal/overview`);
+    await recent.getByRole('link', { name: /New connections/ }).click();
+    await page.getByRole('heading', { name: 'Connections · sandbox' }).waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(5);
     await page.goto(`${t.baseUrl}/portal/overview`);
     await expiringRow.getByRole('link').click();
     await page.getByRole('heading', { name: /^Connection/ }).waitFor();

@@ -21,6 +21,10 @@ export const CONNECTION_STATES: ConnectionState[] = ['Active', 'Pending', 'Inact
 const DAY_MS = 86_400_000;
 /** The Overview's period for new connections, failures and the webhook success rate. */
 export const RECENT_DAYS = 7;
+
+/** The Overview's recent counts a Connections list can show: connections created, or with a failed attempt, in the last RECENT_DAYS. */
+export const RECENT_FILTERS = ['created', 'failed'] as const;
+export type RecentFilter = (typeof RECENT_FILTERS)[number];
 /** The Overview lists Active connections whose consent ends within this many days. */
 export const EXPIRING_DAYS = 14;
 /** The longest list the Connections page shows. */
@@ -132,11 +136,14 @@ export function connectionDirectory({ db, clock, partners, accounts, history }: 
     /**
      * A partner's connections of `mode`, newest first (at most LIST_LIMIT): in `state` when
      * given; with `term` (trimmed), those whose connection id, client id, client externalId or
-     * connect session id is exactly `term`.
+     * connect session id is exactly `term`; with `recent`, those the Overview counts in its last
+     * RECENT_DAYS: created (`created`) or with a failed creation or reconnect (`failed`).
      */
-    async list(partnerId: string, mode: Mode, filter: { state?: ConnectionState; term?: string }): Promise<ConnectionSummary[]> {
+    async list(partnerId: string, mode: Mode, filter: { state?: ConnectionState; term?: string; recent?: RecentFilter }): Promise<ConnectionSummary[]> {
       const term = filter.term?.trim() || undefined;
-      return (await repo.listForPartner(partnerId, mode, { state: filter.state, term }, LIST_LIMIT)).map(summary);
+      const since = filter.recent ? new Date((await nowOf(partnerId, mode)).getTime() - RECENT_DAYS * DAY_MS) : undefined;
+      const recent = filter.recent === 'created' ? { createdSince: since } : filter.recent === 'failed' ? { failedSince: since } : {};
+      return (await repo.listForPartner(partnerId, mode, { state: filter.state, term, ...recent }, LIST_LIMIT)).map(summary);
     },
 
     /** One connection of a partner's `mode` with its accounts and timeline; null when it is not the partner's (or of the other mode). */

@@ -8,6 +8,18 @@ import type { Insertable, Updateable } from 'kysely';
 /** A connection with its client's externalId and its provider's name (partner-wide lists). */
 export type ListedConnection = Connection & { clientExternalId: string | null; providerName: string };
 
+/**
+ * Filters of a partner's connection list: a state; created at or after `createdSince`; with a
+ * ConnectionCreateFailed event (a failed creation or reconnect) at or after `failedSince`; `term`
+ * is an exact connection, client or connect session id or client externalId.
+ */
+export interface ConnectionListFilter {
+  state?: ConnectionState;
+  term?: string;
+  createdSince?: Date;
+  failedSince?: Date;
+}
+
 export interface ConnectionScope {
   partnerId: string;
   mode: string;
@@ -107,11 +119,16 @@ export function connectionsRepository(db: Db | Tx) {
      * with `term`, only those whose connection id, client id, client externalId or connect
      * session id equals it (ids compared only when `term` is a UUID).
      */
-    listForPartner(partnerId: string, mode: Mode, filter: { state?: ConnectionState; term?: string }, limit: number): Promise<ListedConnection[]> {
+    listForPartner(partnerId: string, mode: Mode, filter: ConnectionListFilter, limit: number): Promise<ListedConnection[]> {
       let query = listed()
         .where('connections.partnerId', '=', partnerId)
         .where('connections.mode', '=', mode);
       if (filter.state) query = query.where('connections.state', '=', filter.state);
+      if (filter.createdSince) query = query.where('connections.createdAt', '>=', filter.createdSince);
+      if (filter.failedSince) {
+        const failed = db.selectFrom('events').select('events.connectionId').where('events.partnerId', '=', partnerId).where('events.mode', '=', mode).where('events.type', '=', 'ConnectionCreateFailed').where('events.createdAt', '>=', filter.failedSince);
+        query = query.where('connections.id', 'in', failed);
+      }
       const term = filter.term;
       if (term) {
         // One indexed lookup per kind of id (an OR across the join would scan all the partner's connections).
