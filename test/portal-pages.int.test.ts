@@ -156,6 +156,9 @@ describe('Overview and Connections (sandbox)', () => {
     expect(await find(made.active)).toEqual([made.active]);
     await expectAccessible(page);
 
+    // A reconnect's analytics headers are kept too (the journey is left open; the connection stays Active).
+    const reconnect = await sandboxCall('POST', `/v1/connections/${made.active}/reconnect`, made.alice, { returnUrl }, { 'X-Application-Name': 'Budget App', 'X-Client-App-Version': '4.3.0' });
+    expect(reconnect.status, JSON.stringify(reconnect.body)).toBe(200);
     await page.getByRole('link', { name: made.active }).click();
     await page.getByRole('heading', { name: /^Connection/ }).waitFor();
     const facts = (await page.locator('dl.facts').textContent())!;
@@ -168,6 +171,9 @@ describe('Overview and Connections (sandbox)', () => {
     const created = timeline.locator('li', { hasText: 'Connection created' });
     expect(await created.textContent()).toContain('x-application-name: Budget App');
     expect(await created.textContent()).toContain('x-client-osversion: iOS 18.1');
+    const reconnectStarted = timeline.locator('li', { hasText: 'Reconnect started' });
+    expect(await reconnectStarted.textContent()).toContain('x-client-app-version: 4.3.0');
+    expect(await reconnectStarted.textContent()).not.toContain('x-client-osversion');
     const success = timeline.locator('li', { hasText: 'ConnectionCreateSuccess' });
     expect(await success.textContent()).toContain('Not sent (no webhook endpoint then).');
     expect(await timeline.locator('li', { hasText: 'AccountsFetchingProgress' }).count()).toBeGreaterThan(0);

@@ -152,7 +152,7 @@ export function connectionDirectory({ db, clock, partners, accounts, history }: 
       if (!connection) return null;
       const [tracking, events, refreshes] = await Promise.all([repo.trackingEvents(connection.id), history.connectionEvents(connection.id), repo.refreshesOf(connection.id)]);
       const timeline: TimelineEntry[] = [
-        ...tracking.map((t) => ({ at: t.at.toISOString(), kind: 'tracking' as const, what: `Connection ${t.kind}`, headers: sentHeaders(t.headers) })),
+        ...tracking.map((t) => ({ at: t.at.toISOString(), kind: 'tracking' as const, what: t.kind === 'reconnect' ? 'Reconnect started' : `Connection ${t.kind}`, headers: sentHeaders(t.headers) })),
         ...events.map((e) => ({ at: e.at, kind: 'event' as const, what: e.type, event: e })),
         ...refreshes.map((r) => ({ at: r.at.toISOString(), kind: 'refresh' as const, what: r.counted ? 'Refresh (background)' : 'Refresh (user present)', counted: r.counted })),
       ].sort((a, b) => b.at.localeCompare(a.at));

@@ -36,14 +36,18 @@ export function connectionsRepository(db: Db | Tx) {
       .selectAll('connections')
       .select(['clients.externalId as clientExternalId', 'providers.name as providerName']);
 
+  /** Stores a tracking event of a connection: `kind` ('created', 'reconnect') with its analytics fields, at `at`. */
+  async function track(connectionId: string, kind: string, headers: Record<string, string>, at: Date): Promise<void> {
+    await db.insertInto('connectionTrackingEvents').values({ connectionId, kind, headers: JSON.stringify(headers), at }).execute();
+  }
+
   return {
     async insert(row: Insertable<ConnectionsTable>, tracking: { kind: string; headers: Record<string, string> }): Promise<void> {
       await db.insertInto('connections').values(row).execute();
-      await db
-        .insertInto('connectionTrackingEvents')
-        .values({ connectionId: row.id, kind: tracking.kind, headers: JSON.stringify(tracking.headers), at: row.createdAt })
-        .execute();
+      await track(row.id!, tracking.kind, tracking.headers, row.createdAt as Date);
     },
+
+    track,
 
     /** The connection if it belongs to this partner, mode and client. */
     findScoped(scope: ConnectionScope, id: string): Promise<Connection | undefined> {

@@ -125,7 +125,7 @@ export const connectionsRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
       },
       config: { idempotent: true },
     },
-    async (request) => connections.reconnect(...target(request), request.body as { returnUrl: string }),
+    async (request) => connections.reconnect(...target(request), request.body as { returnUrl: string }, request.headers),
   );
 
   app.post(

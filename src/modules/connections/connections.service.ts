@@ -50,6 +50,11 @@ export const ANALYTICS_HEADERS = {
   'x-client-platform': 'clientPlatform',
 } as const;
 
+/** The analytics headers present in `headers` as the fields a tracking event stores (ANALYTICS_HEADERS). */
+function trackingFields(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(analyticsHeaders(headers)).map(([header, value]) => [ANALYTICS_HEADERS[header as keyof typeof ANALYTICS_HEADERS], value]));
+}
+
 /**
  * The analytics headers present in `headers` (spec "Endpoints": X-Application-Name,
  * X-Client-App-Version, X-Client-OSVersion, X-Client-Platform), each cut to 255 characters:
@@ -321,7 +326,7 @@ export function connectionsService(deps: ConnectionsDeps) {
       const skipConsentScreen = (input.skipConsentScreen ?? false) && auth.partner.skipConsentScreenAllowed;
       const validUntil = addDuration(now, auth.partner.consentDuration);
       const { state, redirectUrl, started } = await startJourney(id, provider, { locale, ownershipType, skipConsentScreen, validUntil, psuIpAddress: input.psuIpAddress });
-      const tracking = Object.fromEntries(Object.entries(analyticsHeaders(headers)).map(([header, value]) => [ANALYTICS_HEADERS[header as keyof typeof ANALYTICS_HEADERS], value]));
+      const tracking = trackingFields(headers);
       await db.transaction().execute(async (tx) => {
         await connectionsRepository(tx).insert(
           {
@@ -483,7 +488,13 @@ export function connectionsService(deps: ConnectionsDeps) {
      * Pending: operation_temporarily_unavailable. Active connections may reconnect too (renewing
      * consent early, e.g. to authorize more accounts).
      */
-    async reconnect(auth: AuthContext, clientId: string, connectionId: string, input: { returnUrl: string; locale?: string; subscribeToAllAccounts?: boolean; skipConsentScreen?: boolean; psuIpAddress?: string }) {
+    async reconnect(
+      auth: AuthContext,
+      clientId: string,
+      connectionId: string,
+      input: { returnUrl: string; locale?: string; subscribeToAllAccounts?: boolean; skipConsentScreen?: boolean; psuIpAddress?: string },
+      headers: Record<string, string | string[] | undefined> = {},
+    ) {
       if (!auth.partner.capabilities.reconnect) throw new ApiError('capability_disabled', 'Capability reconnect is not enabled for this partner');
       const connection = await this.require(auth, clientId, connectionId);
       if (connection.state === 'Disabled') throw new ApiError('connection_not_recoverable', 'The connection is Disabled: it never obtained consent; create a new connection');
@@ -511,6 +522,7 @@ export function connectionsService(deps: ConnectionsDeps) {
           skipConsentScreen,
           updatedAt: now,
         });
+        await connectionsRepository(tx).track(connectionId, 'reconnect', trackingFields(headers), now);
         await scheduleTimer(tx, 'connection-initiation', connectionId, new Date(now.getTime() + COMPLETION_CHECK_MS));
       });
       return { connectionId, expiresAt: expiresAt.toISOString(), redirectUrl };
