@@ -59,6 +59,14 @@ describe.skipIf(!available)('DATABASE_URL (local PostgreSQL on 127.0.0.1:5432)',
       const reply = await fetch(`http://127.0.0.1:${port}/v1/providers?country=CZ`, { headers: { 'x-api-key': partner.apiKey } });
       expect(reply.status).toBe(200);
       expect((await reply.json()).data.length).toBeGreaterThan(0);
+      // A CLI command given no PORT or BANKDATA_BASE_URL prints links to the running API's address, not localhost:3000.
+      const cliEnv: NodeJS.ProcessEnv = env();
+      delete cliEnv.PORT;
+      delete cliEnv.BANKDATA_BASE_URL;
+      const user = JSON.parse((await run(process.execPath, [bin, 'portal', 'user', 'create', '--partner', partner.partnerId, '--email', 'ops@external.example', '--json'], { env: cliEnv })).stdout);
+      expect(user.setupUrl).toMatch(new RegExp(`^http://localhost:${port}/portal/setup/\\w+$`));
+      const given = JSON.parse((await run(process.execPath, [bin, 'portal', 'user', 'create', '--partner', partner.partnerId, '--email', 'dev@external.example', '--json'], { env: { ...cliEnv, BANKDATA_BASE_URL: 'https://bank.example' } })).stdout);
+      expect(given.setupUrl).toMatch(/^https:\/\/bank\.example\/portal\/setup\/\w+$/);
     } finally {
       child.kill('SIGTERM');
     }

@@ -10,6 +10,7 @@ import { observeQueues } from '../metrics/metrics.ts';
 import { startMetricsServer } from '../metrics/server.ts';
 import { loadConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { recordBaseUrl } from '../db/settings.ts';
 import { surviveDatabaseOutages } from '../db/outage-guard.ts';
 import { systemClock } from '../lib/clock.ts';
 import { loadSecretKeys } from '../lib/secret-keys.ts';
@@ -66,6 +67,8 @@ export async function runServer(options: ServeOptions): Promise<void> {
         await app?.listen({ port: config.port, host: config.host });
         // Job handlers and timers start once the API answers: its requests do not wait for them.
         worker = options.worker ? await startWorker(services) : null;
+        // CLI commands run without this process's PORT or BANKDATA_BASE_URL still print links that open (admin.ts).
+        if (app) await recordBaseUrl(runtime.db, config.baseUrl);
         observeQueues(runtime.db);
         metrics = config.metricsPort === null ? null : await startMetricsServer(config.metricsPort, config.metricsHost);
         const readyMs = Math.round(performance.now() - startedAt);

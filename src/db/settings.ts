@@ -47,3 +47,20 @@ export async function checkSecretKey(db: Db, keys: SecretKeys): Promise<'current
 export async function recordSecretKey(db: Db, keys: SecretKeys): Promise<void> {
   await db.updateTable('settings').set({ value: keys.seal(KEY_CHECK_TEXT).toString('base64') }).where('key', '=', sql.lit(KEY_CHECK)).execute();
 }
+
+const BASE_URL = 'base_url';
+
+/** Records the public address (BANKDATA_BASE_URL, else http://localhost:PORT) of the API that now listens on this database. */
+export async function recordBaseUrl(db: Db, baseUrl: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key: BASE_URL, value: baseUrl })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: baseUrl }))
+    .execute();
+}
+
+/** The public address the last API started on this database recorded, or null before any did. */
+export async function recordedBaseUrl(db: Db): Promise<string | null> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', sql.lit(BASE_URL)).executeTakeFirst();
+  return row?.value ?? null;
+}
