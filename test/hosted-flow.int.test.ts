@@ -9,13 +9,13 @@
  * into test-artifacts/. The partner's returnUrl is a
  * small local HTTP server standing in for the partner's app.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { ARTIFACTS, launchChromium, pagesOf } from './helpers/browser.ts';
-import { providerId, providerIds } from './helpers/journey.ts';
+import { newConnectSession, providerId, providerIds } from './helpers/journey.ts';
+import { startPartnerApp } from './helpers/partner-app.ts';
 
 let returnUrl: string;
 let partnerApp: Server;
@@ -27,9 +27,9 @@ let clientId: string;
 const pages = pagesOf(() => browser);
 
 beforeAll(async () => {
-  partnerApp = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Back in the app</h1>'));
-  await new Promise<void>((resolve) => partnerApp.listen(0, '127.0.0.1', resolve));
-  returnUrl = `http://localhost:${(partnerApp.address() as AddressInfo).port}/done`;
+  let origin: string;
+  ({ server: partnerApp, origin } = await startPartnerApp());
+  returnUrl = `${origin}/done`;
   // user_slow's download takes 6 s: long enough to see progress and to choose accounts while it runs.
   t = await startTestApp({ env: { BANKDATA_SANDBOX_SLOW_MS: '6000' } });
   ({ apiKey: key } = await t.newPartner({ name: 'Budget App' }));
@@ -43,12 +43,8 @@ afterAll(async () => {
   partnerApp?.close();
 });
 
-/** A connect session's hostedUrl. */
-async function hostedUrl(body: Record<string, unknown> = {}): Promise<{ sessionId: string; hostedUrl: string }> {
-  const reply = await t.call('POST', '/v1/connect-sessions', { key, clientId, body: { returnUrl, ...body } });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return reply.body;
-}
+/** A new connect session of the test's client, returning to the partner app. */
+const hostedUrl = (body: Record<string, unknown> = {}) => newConnectSession(t, key, clientId, returnUrl, body);
 
 /** A fresh browser (own cookies) at `width` px. */
 const newPage = (width = 360) => pages.open(width);

@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newConnectSession } from './helpers/journey.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { ARTIFACTS, launchChromium } from './helpers/browser.ts';
 import { rawRequest } from './helpers/raw-http.ts';
@@ -51,11 +52,8 @@ afterAll(async () => {
   partner?.close();
 });
 
-async function hostedUrl(): Promise<{ sessionId: string; hostedUrl: string }> {
-  const reply = await t.call('POST', '/v1/connect-sessions', { key, clientId, body: { returnUrl: `${partnerOrigin}/done`, country: 'CZ' } });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return reply.body;
-}
+/** A new connect session (Czech banks) of the test's client, returning to the partner app. */
+const hostedUrl = () => newConnectSession(t, key, clientId, `${partnerOrigin}/done`, { country: 'CZ' });
 
 /** A fresh browser; `violations` collects CSP reports (console and securitypolicyviolation events) of every page. */
 async function newPage(javaScriptEnabled = true): Promise<{ page: Page; violations: string[] }> {

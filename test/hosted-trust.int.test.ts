@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { launchChromium, pagesOf } from './helpers/browser.ts';
 import { startPartnerApp } from './helpers/partner-app.ts';
-import { providerId, providerIds } from './helpers/journey.ts';
+import { newConnectSession, providerId, providerIds } from './helpers/journey.ts';
 
 const SHOTS = 'docs/screenshots';
 const OPERATOR = 'Example Open Banking s.r.o.';
@@ -45,11 +45,8 @@ afterAll(async () => {
   partnerApp?.close();
 });
 
-async function hostedUrl(body: Record<string, unknown> = {}): Promise<{ sessionId: string; hostedUrl: string }> {
-  const reply = await t.call('POST', '/v1/connect-sessions', { key, clientId, body: { returnUrl, ...body } });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return reply.body;
-}
+/** A new connect session of the test's client, returning to the partner app. */
+const hostedUrl = (body: Record<string, unknown> = {}) => newConnectSession(t, key, clientId, returnUrl, body);
 
 const newPage = (width = 360, javaScriptEnabled = true) => pages.open(width, javaScriptEnabled);
 

@@ -5,12 +5,12 @@
  * error code, time moved with the injectable clock.
  */
 import { sql } from 'kysely';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, startTestApp, type TestApp } from './helpers/app.ts';
 import { connect, providerId, providerIds, walkBank } from './helpers/journey.ts';
 import { BankdataProcesses } from './helpers/processes.ts';
-import { WebhookReceiver, type Received } from './helpers/receiver.ts';
+import { allTransactions, hookedPartner, receivedHooks, type HookedPartner } from './helpers/hooked-partner.ts';
+import { WebhookReceiver } from './helpers/receiver.ts';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -28,27 +28,10 @@ afterAll(async () => {
   await t.close();
 });
 
-interface Partner {
-  partnerId: string;
-  apiKey: string;
-  clientId: string;
-  secret: string;
-}
+type Partner = HookedPartner;
 
-async function partner(capabilities = ['refresh', 'reconnect'], consentDuration?: string): Promise<Partner> {
-  const p = await t.newPartner({ capabilities, consentDuration });
-  const { secret } = await t.services.webhooks.setEndpoint(p.partnerId, 'sandbox', receiver.url);
-  return { ...p, secret, clientId: await t.newClient(p.apiKey) };
-}
-
-/** Verified webhook payloads received for a connection, in arrival order. */
-function hooks(p: Partner, connectionId: string): any[] {
-  return receiver.received
-    .filter((r: Received) => r.json.data.connectionId === connectionId && r.status === 200)
-    .map((r) => new Webhook(p.secret).verify(r.body, r.headers) as any);
-}
-const typesOf = (p: Partner, id: string) => hooks(p, id).map((h) => h.type);
-const waitForHook = (p: Partner, id: string, type: string, count = 1) => receiver.waitFor(() => typesOf(p, id).filter((x) => x === type).length >= count);
+const partner = (capabilities = ['refresh', 'reconnect'], consentDuration?: string) => hookedPartner(t, receiver, { capabilities, consentDuration });
+const { hooks, typesOf, waitForHook } = receivedHooks(() => receiver);
 
 const get = (p: Partner, id: string) => t.call('GET', `/v1/connections/${id}`, { key: p.apiKey, clientId: p.clientId });
 const post = (p: Partner, id: string, action: string, body?: unknown) => t.call('POST', `/v1/connections/${id}/${action}`, { key: p.apiKey, clientId: p.clientId, body });
@@ -58,14 +41,7 @@ const sandbox = (p: Partner, id: string, control: string, body?: unknown) => t.c
 async function transactions(p: Partner, id: string): Promise<any[]> {
   const accounts = await t.call('GET', `/v1/connections/${id}/accounts?subscription=all`, { key: p.apiKey, clientId: p.clientId });
   const all: any[] = [];
-  for (const account of accounts.body) {
-    let cursor: string | null = null;
-    do {
-      const page: any = await t.call('GET', `/v1/accounts/${account.id}/transactions?limit=500${cursor ? `&nextCursor=${cursor}` : ''}`, { key: p.apiKey, clientId: p.clientId });
-      all.push(...page.body.data.map((x: any) => ({ ...x, accountId: account.id })));
-      cursor = page.body.nextCursor;
-    } while (cursor);
-  }
+  for (const account of accounts.body) all.push(...(await allTransactions(t, p, account.id)).map((x) => ({ ...x, accountId: account.id })));
   return all;
 }
 

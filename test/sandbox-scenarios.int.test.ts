@@ -5,11 +5,11 @@
  * ConnectionConsentExpiring ahead of it, received and verified with `standardwebhooks`), the
  * refresh cooldown and session expiry, while another partner's clock stays untouched.
  */
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, startTestApp, type TestApp } from './helpers/app.ts';
 import { connect, providerId, providerIds, until } from './helpers/journey.ts';
-import { WebhookReceiver, type Received } from './helpers/receiver.ts';
+import { allTransactions, hookedPartner, receivedHooks, type HookedPartner } from './helpers/hooked-partner.ts';
+import { WebhookReceiver } from './helpers/receiver.ts';
 
 const DAY = 86_400_000;
 
@@ -25,24 +25,11 @@ afterAll(async () => {
   await t.close();
 });
 
-interface Partner {
-  partnerId: string;
-  apiKey: string;
-  clientId: string;
-  secret: string;
-}
+type Partner = HookedPartner;
 
-async function partner(consentDuration?: string): Promise<Partner> {
-  const p = await t.newPartner({ capabilities: ['refresh', 'reconnect', 'enrichment'], consentDuration, returnUrlPatterns: ['http://localhost:*/*'] });
-  const { secret } = await t.services.webhooks.setEndpoint(p.partnerId, 'sandbox', receiver.url);
-  return { ...p, secret, clientId: await t.newClient(p.apiKey) };
-}
-
-/** Verified webhook payloads received for a connection, in arrival order. */
-const hooks = (p: Partner, connectionId: string): any[] =>
-  receiver.received.filter((r: Received) => r.json.data.connectionId === connectionId && r.status === 200).map((r) => new Webhook(p.secret).verify(r.body, r.headers) as any);
-const typesOf = (p: Partner, id: string) => hooks(p, id).map((h) => h.type);
-const waitForHook = (p: Partner, id: string, type: string, count = 1) => receiver.waitFor(() => typesOf(p, id).filter((x) => x === type).length >= count);
+const partner = (consentDuration?: string) =>
+  hookedPartner(t, receiver, { capabilities: ['refresh', 'reconnect', 'enrichment'], consentDuration, returnUrlPatterns: ['http://localhost:*/*'] });
+const { hooks, typesOf, waitForHook } = receivedHooks(() => receiver);
 
 const call = (p: Partner, method: string, path: string, body?: unknown) => t.call(method, path, { key: p.apiKey, clientId: p.clientId, body });
 const clock = (p: Partner, method: 'GET' | 'POST' | 'DELETE', body?: unknown) => call(p, method, '/v1/sandbox/clock', body);
@@ -51,16 +38,7 @@ const newSession = async (p: Partner) => (await call(p, 'POST', '/v1/connect-ses
 const accountsOf = async (p: Partner, connectionId: string, all = true) => (await call(p, 'GET', `/v1/connections/${connectionId}/accounts${all ? '?subscription=all' : ''}`)).body as { id: string; type: string; balance: number; currencyCode: string }[];
 
 /** Every transaction of an account (all pages). */
-async function transactionsOf(p: Partner, accountId: string): Promise<any[]> {
-  const all: any[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: any = await call(p, 'GET', `/v1/accounts/${accountId}/transactions?limit=500${cursor ? `&nextCursor=${cursor}` : ''}`);
-    all.push(...page.body.data);
-    cursor = page.body.nextCursor;
-  } while (cursor);
-  return all;
-}
+const transactionsOf = (p: Partner, accountId: string) => allTransactions(t, p, accountId);
 
 /** Starts a refresh and waits for its success webhook. */
 async function refreshed(p: Partner, id: string): Promise<void> {

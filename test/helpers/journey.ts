@@ -76,3 +76,10 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** Creates a connect session (`body` beside `returnUrl`) and expects 200; its `{sessionId, hostedUrl}`. */
+export async function newConnectSession(t: TestApp, key: string, clientId: string, returnUrl: string, body: Record<string, unknown> = {}): Promise<{ sessionId: string; hostedUrl: string }> {
+  const reply = await t.call('POST', '/v1/connect-sessions', { key, clientId, body: { returnUrl, ...body } });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return reply.body;
+}
