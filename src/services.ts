@@ -39,6 +39,8 @@ export interface Deps {
   env?: NodeJS.ProcessEnv;
   /** The key of secrets at rest; loaded from `config` when not given (lib/secret-keys.ts). */
   secretKeys?: SecretKeys;
+  /** Return before the job queue has started (`queue.started`; jobs enqueued meanwhile wait for it). */
+  queueStartsLater?: boolean;
 }
 
 export async function createServices(deps: Deps) {
@@ -49,7 +51,8 @@ export async function createServices(deps: Deps) {
   if ((await checkSecretKey(db, keys)) === 'previous') {
     process.emitWarning('Webhook secrets are still encrypted with BANKDATA_SECRET_KEY_PREVIOUS: run "bankdata secrets reencrypt" to finish the key rotation.');
   }
-  const queue = await JobQueue.start(deps.databaseUrl, { maintenance: deps.maintenance ?? false, env });
+  const queueOptions = { maintenance: deps.maintenance ?? false, env };
+  const queue = deps.queueStartsLater ? JobQueue.starting(deps.databaseUrl, queueOptions) : await JobQueue.start(deps.databaseUrl, queueOptions);
   const events = new EventLog();
   const webhooks = webhooksService({ db, clock, queue, events, keys, allowPrivateUrls: config.allowPrivateWebhookUrls });
   // Connections, sessions and the sandbox bank follow the partner's sandbox clock inside its scope.

@@ -2,7 +2,7 @@
  * `bankdata start` (migrate, demo partner, API + worker in one process), `bankdata serve`
  * (API and hosted pages only) and `bankdata worker` (jobs and timers only). Both stop cleanly on SIGINT/SIGTERM, including the embedded
  * PostgreSQL they started. Start-up order (bench/README.md "start-up"): the embedded PostgreSQL
- * starts while the service's code loads; the API listens before the worker starts.
+ * starts while the service's code loads; the API listens before the job queue and the worker start.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'node:http';
@@ -53,7 +53,7 @@ export async function runServer(options: ServeOptions): Promise<void> {
       const secretKeys = loadSecretKeys(config);
       if (options.migrate) await migrateToLatest(runtime.db, secretKeys);
       else await requireMigrated(runtime.db);
-      const services = await createServices({ db: runtime.db, databaseUrl: runtime.databaseUrl, clock: systemClock, config, maintenance: options.worker, secretKeys });
+      const services = await createServices({ db: runtime.db, databaseUrl: runtime.databaseUrl, clock: systemClock, config, maintenance: options.worker, secretKeys, queueStartsLater: true });
       let app: FastifyInstance | null = null;
       let worker: Worker | null = null;
       let metrics: Server | null = null;
@@ -65,7 +65,9 @@ export async function runServer(options: ServeOptions): Promise<void> {
         const demo = options.demoPartner ? await services.partners.ensureDemoPartner() : null;
         app = options.api ? await buildApp(services) : null;
         await app?.listen({ port: config.port, host: config.host });
-        // Job handlers and timers start once the API answers: its requests do not wait for them.
+        // The job queue and then job handlers and timers start once the API answers: its requests
+        // do not wait for them (a request that enqueues a job waits for the queue's start).
+        await services.queue.started;
         worker = options.worker ? await startWorker(services) : null;
         // CLI commands run without this process's PORT or BANKDATA_BASE_URL still print links that open (admin.ts).
         if (app) await recordBaseUrl(runtime.db, config.baseUrl);

@@ -35,9 +35,9 @@ export function healthService({ db, queue }: HealthDeps) {
   }
 
   return {
-    /** Ready, or the first reason not to be: the database unreachable, migrations pending, the job queue stopped. */
+    /** Ready, or the first reason not to be: the database unreachable, migrations pending, the job queue not started or stopped. */
     async readiness(): Promise<Readiness> {
-      if (!queue.running) return { ready: false, reason: 'the job queue is not running', detail: 'stopping' };
+      if (!queue.running) return { ready: false, reason: 'the job queue is not running', detail: queue.stopping ? 'stopping' : 'starting' };
       try {
         await withinTimeout(sql`SELECT 1`.execute(db));
         const pending = await withinTimeout(pendingMigrations(db));

@@ -129,15 +129,32 @@ export interface JobQueueOptions {
 export class JobQueue {
   private readonly handling = new Set<Promise<void>>();
   private stopRequested = false;
+  private isStarted = false;
 
   private constructor(
     private readonly boss: PgBoss,
     private readonly pool: BossPool,
     private readonly queues: Record<JobName, PgBoss.Queue>,
-  ) {}
+    /** Settles when pg-boss has started and our queues exist; rejects when that failed (the database unreachable). */
+    readonly started: Promise<void>,
+  ) {
+    void started.then(() => (this.isStarted = true), () => {});
+  }
 
   /** Connects pg-boss to `databaseUrl`, creating its schema and our queues (or updating their options). */
   static async start(databaseUrl: string, options: JobQueueOptions): Promise<JobQueue> {
+    const queue = JobQueue.starting(databaseUrl, options);
+    await queue.started;
+    return queue;
+  }
+
+  /**
+   * start() without waiting for it: the queue starts in the background (`started`) while the
+   * caller goes on (`bankdata start` listens meanwhile: bench/README.md "start-up"). enqueue(),
+   * enqueueMany(), work() and stop() wait for the start, so a job enqueued meanwhile still commits
+   * in its caller's transaction, which waits the few round trips longer.
+   */
+  static starting(databaseUrl: string, options: JobQueueOptions): JobQueue {
     const env = options.env ?? process.env;
     // One line per error (a lost database connection, a failed maintenance run): pg-boss retries on its own.
     const onError = (error: Error) => console.error(`job queue error: ${error.message}`);
@@ -149,14 +166,17 @@ export class JobQueue {
       maintenanceIntervalSeconds: Number(env.BANKDATA_JOB_MAINTENANCE_SECONDS ?? 30),
     });
     boss.on('error', onError);
-    await boss.start();
-    await createFetchIndex(boss);
     const queues = queueOptions(env);
-    for (const queue of Object.values(queues)) {
-      if (await boss.getQueue(queue.name)) await boss.updateQueue(queue.name, queue);
-      else await boss.createQueue(queue.name, queue);
-    }
-    return new JobQueue(boss, pool, queues);
+    const started = (async () => {
+      await boss.start();
+      await createFetchIndex(boss);
+      for (const queue of Object.values(queues)) {
+        if (await boss.getQueue(queue.name)) await boss.updateQueue(queue.name, queue);
+        else await boss.createQueue(queue.name, queue);
+      }
+    })();
+    started.catch(() => {});
+    return new JobQueue(boss, pool, queues, started);
   }
 
   /** How long a job of `name` may run (ms) before pg-boss deems its worker dead and retries it. */
@@ -166,12 +186,15 @@ export class JobQueue {
 
   /** Enqueues a job in the transaction `tx`: it exists only if `tx` commits. */
   async enqueue<N extends JobName>(tx: Tx | Db, name: N, data: JobPayloads[N], options: PgBoss.SendOptions = {}): Promise<void> {
+    await this.started;
     await this.boss.send(name, data, { ...options, db: bossDb(tx) });
   }
 
   /** Enqueues one job of `name` per payload in the transaction `tx`, in one statement. */
   async enqueueMany<N extends JobName>(tx: Tx | Db, name: N, data: JobPayloads[N][]): Promise<void> {
-    if (data.length > 0) await this.boss.insert(data.map((d) => ({ name, data: d })), { db: bossDb(tx) });
+    if (data.length === 0) return;
+    await this.started;
+    await this.boss.insert(data.map((d) => ({ name, data: d })), { db: bossDb(tx) });
   }
 
   /**
@@ -211,6 +234,7 @@ export class JobQueue {
     batchSize: number,
     includeMetadata: boolean,
   ): Promise<void> {
+    await this.started;
     for (let i = 0; i < concurrency; i++) {
       const workerId: string = await this.boss.work<JobPayloads[N]>(name, { pollingIntervalSeconds: 0.5, batchSize, includeMetadata }, async (jobs) => {
         this.boss.notifyWorker(workerId);
@@ -225,9 +249,9 @@ export class JobQueue {
     }
   }
 
-  /** True from start() until stop() begins: the queue accepts jobs and its workers (if any) fetch them. */
+  /** True once started until stop() begins: the queue accepts jobs and its workers (if any) fetch them. */
   get running(): boolean {
-    return !this.stopRequested;
+    return this.isStarted && !this.stopRequested;
   }
 
   /** True once stop() has begun: a handler that works through a run of jobs ends it early and hands the rest to new jobs. */
@@ -242,6 +266,8 @@ export class JobQueue {
    */
   async stop(timeoutMs = 10_000): Promise<void> {
     this.stopRequested = true;
+    // A queue that never started has only its connections to close.
+    if (!(await this.started.then(() => true, () => false))) return this.pool.close(() => false, timeoutMs);
     const stopped = new Promise<void>((resolve) => {
       this.boss.once('stopped', () => resolve());
       setTimeout(resolve, timeoutMs + 5_000).unref();
