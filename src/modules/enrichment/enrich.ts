@@ -62,13 +62,15 @@ export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
     constantSymbol: t.details.constantSymbol ?? null,
     storeAbroad: !t.details.mccCode && merchant === null && storeAbroad(counterParty, note),
   });
+  // A shop's payer names the service it sold ("Předplatné Microsoft 365" at Alza): when the service decided the category, it is the merchant (naming rule 2).
+  const sold = merchant !== null && payee.noteHint !== null && payee.noteHint.sub.categoryId === sub.categoryId ? payee.noteHint : null;
   const words = merchant ? null : payeeWords(counterParty, note);
   const shown = !NO_MERCHANT_INCOME.has(sub.id) && !(sub.id === REIMBURSEMENTS && t.amount > 0 && merchant?.sub.categoryId !== INSURANCE_CATEGORY);
   // Money back from a purchase (a utility's overpayment returned) names its payer like the purchase would.
   const purchase = t.amount < 0 || sub.direction === 'out';
   const descriptor = merchant || !shown || NO_MERCHANT_CATEGORIES.has(sub.categoryId) || isAuthority(counterParty.tokens) ? null : payeeDescriptor(counterParty, note, payee, Boolean(t.details.mccCode), purchase);
   // A brand's company in another country ("O2 Slovakia, s.r.o.") is named from the counterparty, with an id of its own.
-  const view = payee.abroad ? descriptorMerchant(counterParty.descriptor, false) : (merchant?.view ?? null);
+  const view = payee.abroad ? descriptorMerchant(counterParty.descriptor, false) : ((sold ?? merchant)?.view ?? null);
   return {
     enrichment: { category: sub.view, merchant: !shown ? null : (view ?? (descriptor === null ? null : descriptorMerchant(descriptor.descriptor, descriptor.card))), recurrent: false },
     payeeKey: view ? `m:${view.id}` : words === null ? null : `p:${words}`,

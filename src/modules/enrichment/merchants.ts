@@ -110,14 +110,19 @@ export interface AnalysedText {
   card: boolean;
   /** The descriptor as written (its case tells a card terminal's upper-case descriptor from a name). */
   descriptor: string;
+  /** After a seller's `NAME *` prefix that is no processor ("ALZA.CZ *MICROSOFT 365"): the token where what it sold is named, else undefined. */
+  sold?: number;
 }
 
 const STAR_PREFIX = /^\s*([^*]{1,24}?)\s*\*\s*/;
 const LOWER = /\p{Ll}/u;
 const LETTER = /\p{L}/u;
 
-/** `text` without a payment processor's `NAME *` prefix, and the processor (undefined: no prefix). */
-function withoutProcessor(text: string): [string, Merchant | null | undefined] {
+/**
+ * `text` without a payment processor's `NAME *` prefix, and the processor (undefined: no prefix);
+ * for another seller's prefix ("ALZA.CZ *MICROSOFT 365"), kept, the number of its tokens.
+ */
+function withoutProcessor(text: string): [string, Merchant | null | undefined, number | undefined] {
   const star = text.includes('*') ? STAR_PREFIX.exec(text) : null;
   if (star) {
     // A bank's date or card number may come before the prefix ("22.03.2026 GOOGLE *YOUTUBEPREMIUM").
@@ -125,9 +130,10 @@ function withoutProcessor(text: string): [string, Merchant | null | undefined] {
     let from = 0;
     while (from < words.length - 1 && hasDigit(words[from]!)) from++;
     const prefix = words.slice(from).join(' ');
-    if (processors.has(prefix)) return [text.slice(star[0].length), processors.get(prefix)];
+    if (processors.has(prefix)) return [text.slice(star[0].length), processors.get(prefix), undefined];
+    if (words.slice(from).some((w) => !hasDigit(w))) return [text, undefined, words.length];
   }
-  return [text, undefined];
+  return [text, undefined, undefined];
 }
 
 /** Splits off a card-payment marker and a payment processor's `NAME *` prefix and tokenizes the rest. */
@@ -135,19 +141,20 @@ export function analyse(text: string): AnalysedText {
   const all = tokenize(text);
   const marker = cardMarkerLength(all) === 0 ? null : CARD_MARKER.exec(fold(text));
   if (marker === null) {
-    const [body, processor] = withoutProcessor(text);
+    const [body, processor, seller] = withoutProcessor(text);
     const tokens = processor === undefined ? all : tokenize(body);
-    return { tokens, processor, start: 0, end: tokens.length, card: false, descriptor: body };
+    return { tokens, processor, start: 0, end: tokens.length, card: false, descriptor: body, ...(seller === undefined ? {} : { sold: seller }) };
   }
   // A bank's card-payment description: the marker, the descriptor up to the first comma, the rest.
   const head = text.slice(0, marker[0].length);
   const rest = text.slice(head.length);
   const comma = rest.indexOf(',');
-  const [body, processor] = withoutProcessor(comma < 0 ? rest : rest.slice(0, comma));
+  const [body, processor, seller] = withoutProcessor(comma < 0 ? rest : rest.slice(0, comma));
   const headTokens = tokenize(head);
   const bodyTokens = tokenize(body);
   const tokens = headTokens.concat(bodyTokens, comma < 0 ? [] : tokenize(rest.slice(comma)));
-  return { tokens, processor, start: headTokens.length, end: headTokens.length + bodyTokens.length, card: true, descriptor: body };
+  const sold = seller === undefined ? {} : { sold: headTokens.length + seller };
+  return { tokens, processor, start: headTokens.length, end: headTokens.length + bodyTokens.length, card: true, descriptor: body, ...sold };
 }
 
 /** What recognition knows beyond the text: whether the transaction is a card payment and the category its MCC names. */
@@ -175,24 +182,40 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
   const { tokens } = text;
   const card = context.card || text.card;
   const opening = firstSignificant(tokens, text.start, text.end);
+  const sold = text.sold ?? tokens.length;
   let best: PhraseMatch<Merchant> | null = null;
+  /** The best match after a seller's `NAME *` prefix: what it sold. */
+  let service: PhraseMatch<Merchant> | null = null;
   let anotherLine = false;
   for (let at = 0; at < tokens.length; at++) {
     const plain = aliases.matchAt(tokens, at);
     const exact = exactAliases.matchAt(tokens, at);
     if (plain === null && exact === null) continue;
-    if (longer(plain, best)) {
+    if (wanted(plain, best, service, sold)) {
       if (brandLineAfter(tokens, plain) || siteAfter(tokens, plain, text.end)) anotherLine = true;
-      else if ((card || !context.name || opensAt(tokens, opening, at, plain.value) || restIsNoise(tokens, plain.start, plain.end)) && !namesAnotherBusiness(tokens, plain, card, context.mccCategoryId)) best = plain;
+      else if ((card || !context.name || opensAt(tokens, opening, at, plain.value) || restIsNoise(tokens, plain.start, plain.end)) && !namesAnotherBusiness(tokens, plain, card, context.mccCategoryId)) [best, service] = better(plain, best, service, sold);
     }
-    if (longer(exact, best)) {
+    if (wanted(exact, best, service, sold)) {
       if (brandLineAfter(tokens, exact) || siteAfter(tokens, exact, text.end)) anotherLine = true;
-      else if (exactAccepted(text, exact, opensAt(tokens, opening, at, exact.value), card, context) && !namesAnotherBusiness(tokens, exact, card, context.mccCategoryId)) best = exact;
+      else if (exactAccepted(text, exact, opensAt(tokens, opening, at, exact.value), card, context) && !namesAnotherBusiness(tokens, exact, card, context.mccCategoryId)) [best, service] = better(exact, best, service, sold);
     }
   }
+  // "ALZA.CZ *MICROSOFT 365": a service sold by a shop (or by an unknown seller) is the merchant (docs/categories.md, naming rule 2).
+  if (best && service && best !== service && service.value.sub.soldByShops === true && best.end <= sold && (RETAIL_CATEGORIES.has(best.value.sub.categoryId) || best.value.intermediary)) best = service;
   if (best) return { merchant: best.value, start: best.start, end: best.end };
   // "GOOGLE *Google Cloud": the processor's other business, not the processor.
   return text.processor && !anotherLine ? { merchant: text.processor, start: -1, end: -1 } : null;
+}
+
+/** Whether `match` would beat the best match overall or, after the seller's prefix (from token `sold`), the best one there. */
+const wanted = (match: PhraseMatch<Merchant> | null, best: PhraseMatch<Merchant> | null, service: PhraseMatch<Merchant> | null, sold: number): match is PhraseMatch<Merchant> =>
+  match !== null && (exceeds(match, best) || (match.start >= sold && exceeds(match, service)));
+
+const exceeds = (match: PhraseMatch<Merchant>, than: PhraseMatch<Merchant> | null): boolean => than === null || match.end - match.start > than.end - than.start;
+
+/** The best match overall and the best one after the seller's prefix (from token `sold`), with `match` accepted. */
+function better(match: PhraseMatch<Merchant>, best: PhraseMatch<Merchant> | null, service: PhraseMatch<Merchant> | null, sold: number): [PhraseMatch<Merchant> | null, PhraseMatch<Merchant> | null] {
+  return [exceeds(match, best) ? match : best, match.start >= sold && exceeds(match, service) ? match : service];
 }
 
 /**
@@ -277,7 +300,8 @@ const payee = (merchant: Merchant | null, inCounterParty: boolean, person: boole
  * (PayPal, Google, Apple, Amazon); otherwise a merchant in the note is only a hint.
  */
 export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context: { mcc: boolean; mccCategoryId: number | null }): Payee {
-  const card = context.mcc || counterParty.card;
+  // A card payment: an MCC, a card-payment marker, or a processor's `NAME *` prefix (a processor serves businesses, never a person).
+  const card = context.mcc || counterParty.card || note.card || counterParty.processor !== undefined;
   const fromCounterParty = recognise(counterParty, { card, mccCategoryId: context.mccCategoryId, name: true });
   const covered = fromCounterParty !== null && fromCounterParty.start >= 0 && restIsNoise(counterParty.tokens, fromCounterParty.start, fromCounterParty.end);
   if (!card && !covered && isPersonName(counterParty.tokens)) return payee(null, false, true, null);
