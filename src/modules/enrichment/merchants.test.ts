@@ -112,9 +112,11 @@ describe('merchant recognition', () => {
     // A card payment is never a person, even when the shop bears a first name.
     expect(payee('ZARA 3145 PALLADIUM PRAHA', '', true)).toMatchObject({ merchant: { key: 'zara' }, person: false });
     expect(payee('Marks & Spencer', '')).toMatchObject({ merchant: { key: 'marks-and-spencer' }, person: false });
-    // A processor's prefix or a bank's card-payment text says a business was paid, whatever names it bears.
+    // Behind a processor's prefix or with a bank's card-payment text a business was paid, whatever first names it bears,
+    // unless the name is only a person's (a sole trader paid under their own name).
     expect(payee('ZETTLE_*CAFFE BAR LUKA', '')).toMatchObject({ person: false });
     expect(payee('GELATERIA LA ROMANA', 'Karetní transakce GELATERIA LA ROMANA, CAORLE, ITA, 6,20 EUR')).toMatchObject({ person: false });
+    expect(payee('SUMUP *JANA NOVAKOVA', '')).toMatchObject({ merchant: null, person: true });
     expect(payee('Lucia Horváthová', 'doučovanie matematika')).toMatchObject({ merchant: null, person: true });
   });
 

@@ -19,7 +19,7 @@
  * - A private person (people.ts) is never a merchant, and the note of a transfer to a payee the
  *   list does not know names no merchant: it is only a category hint (Payee.noteHint).
  */
-import { hasCategoryKeyword, keywordCategoryAt, RETAIL_CATEGORIES } from './categorise.ts';
+import { hasCategoryKeyword, hasKeyword, keywordCategoryAt, RETAIL_CATEGORIES } from './categorise.ts';
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
 import { CARD_MARKER, cardMarkerLength, endsAbroad, firstSignificant, foreignCountryAt, noiseAt, restIsNoise, significant } from './noise.ts';
@@ -110,8 +110,8 @@ export interface AnalysedText {
   card: boolean;
   /** The descriptor as written (its case tells a card terminal's upper-case descriptor from a name). */
   descriptor: string;
-  /** After a seller's `NAME *` prefix that is no processor ("ALZA.CZ *MICROSOFT 365"): the token where what it sold is named, else undefined. */
-  sold?: number;
+  /** After a seller's `NAME *` prefix that is no processor ("ALZA.CZ *MICROSOFT 365"): the token where what it sold is named; else the number of tokens. */
+  sold: number;
 }
 
 const STAR_PREFIX = /^\s*([^*]{1,24}?)\s*\*\s*/;
@@ -143,7 +143,7 @@ export function analyse(text: string): AnalysedText {
   if (marker === null) {
     const [body, processor, seller] = withoutProcessor(text);
     const tokens = processor === undefined ? all : tokenize(body);
-    return { tokens, processor, start: 0, end: tokens.length, card: false, descriptor: body, ...(seller === undefined ? {} : { sold: seller }) };
+    return { tokens, processor, start: 0, end: tokens.length, card: false, descriptor: body, sold: seller ?? tokens.length };
   }
   // A bank's card-payment description: the marker, the descriptor up to the first comma, the rest.
   const head = text.slice(0, marker[0].length);
@@ -153,8 +153,8 @@ export function analyse(text: string): AnalysedText {
   const headTokens = tokenize(head);
   const bodyTokens = tokenize(body);
   const tokens = headTokens.concat(bodyTokens, comma < 0 ? [] : tokenize(rest.slice(comma)));
-  const sold = seller === undefined ? {} : { sold: headTokens.length + seller };
-  return { tokens, processor, start: headTokens.length, end: headTokens.length + bodyTokens.length, card: true, descriptor: body, ...sold };
+  const sold = seller === undefined ? tokens.length : headTokens.length + seller;
+  return { tokens, processor, start: headTokens.length, end: headTokens.length + bodyTokens.length, card: true, descriptor: body, sold };
 }
 
 /** What recognition knows beyond the text: whether the transaction is a card payment and the category its MCC names. */
@@ -182,7 +182,7 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
   const { tokens } = text;
   const card = context.card || text.card;
   const opening = firstSignificant(tokens, text.start, text.end);
-  const sold = text.sold ?? tokens.length;
+  const { sold } = text;
   let best: PhraseMatch<Merchant> | null = null;
   /** The best match after a seller's `NAME *` prefix: what it sold. */
   let service: PhraseMatch<Merchant> | null = null;
@@ -193,11 +193,17 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
     if (plain === null && exact === null) continue;
     if (wanted(plain, best, service, sold)) {
       if (brandLineAfter(tokens, plain) || siteAfter(tokens, plain, text.end)) anotherLine = true;
-      else if ((card || !context.name || opensAt(tokens, opening, at, plain.value) || restIsNoise(tokens, plain.start, plain.end)) && !namesAnotherBusiness(tokens, plain, card, context.mccCategoryId)) [best, service] = better(plain, best, service, sold);
+      else if ((card || !context.name || opensAt(tokens, opening, at, plain.value) || restIsNoise(tokens, plain.start, plain.end)) && !namesAnotherBusiness(tokens, plain, card, context.mccCategoryId)) {
+        if (exceeds(plain, best)) best = plain;
+        if (at >= sold && exceeds(plain, service)) service = plain;
+      }
     }
     if (wanted(exact, best, service, sold)) {
       if (brandLineAfter(tokens, exact) || siteAfter(tokens, exact, text.end)) anotherLine = true;
-      else if (exactAccepted(text, exact, opensAt(tokens, opening, at, exact.value), card, context) && !namesAnotherBusiness(tokens, exact, card, context.mccCategoryId)) [best, service] = better(exact, best, service, sold);
+      else if (exactAccepted(text, exact, opensAt(tokens, opening, at, exact.value), card, context) && !namesAnotherBusiness(tokens, exact, card, context.mccCategoryId)) {
+        if (exceeds(exact, best)) best = exact;
+        if (at >= sold && exceeds(exact, service)) service = exact;
+      }
     }
   }
   // "ALZA.CZ *MICROSOFT 365": a service sold by a shop (or by an unknown seller) is the merchant (docs/categories.md, naming rule 2).
@@ -213,10 +219,6 @@ const wanted = (match: PhraseMatch<Merchant> | null, best: PhraseMatch<Merchant>
 
 const exceeds = (match: PhraseMatch<Merchant>, than: PhraseMatch<Merchant> | null): boolean => than === null || match.end - match.start > than.end - than.start;
 
-/** The best match overall and the best one after the seller's prefix (from token `sold`), with `match` accepted. */
-function better(match: PhraseMatch<Merchant>, best: PhraseMatch<Merchant> | null, service: PhraseMatch<Merchant> | null, sold: number): [PhraseMatch<Merchant> | null, PhraseMatch<Merchant> | null] {
-  return [exceeds(match, best) ? match : best, match.start >= sold && exceeds(match, service) ? match : service];
-}
 
 /**
  * Another business of a brand: a brand-line word right after the alias ("SHELL RECHARGE", "BOLT
@@ -300,11 +302,14 @@ const payee = (merchant: Merchant | null, inCounterParty: boolean, person: boole
  * (PayPal, Google, Apple, Amazon); otherwise a merchant in the note is only a hint.
  */
 export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context: { mcc: boolean; mccCategoryId: number | null }): Payee {
-  // A card payment: an MCC, a card-payment marker, or a processor's `NAME *` prefix (a processor serves businesses, never a person).
-  const card = context.mcc || counterParty.card || note.card || counterParty.processor !== undefined;
+  // A processor's `NAME *` prefix or a bank's card text in the note: a card payment too, to a business unless the
+  // name is only a person's (a sole trader paid under their own name: "SUMUP *JANA NOVAKOVA"); a word of a kind of
+  // business makes it a business ("ZETTLE_*CAFFE BAR LUKA", "GELATERIA LA ROMANA").
+  const cardText = note.card || counterParty.processor !== undefined;
+  const card = context.mcc || counterParty.card || cardText;
   const fromCounterParty = recognise(counterParty, { card, mccCategoryId: context.mccCategoryId, name: true });
   const covered = fromCounterParty !== null && fromCounterParty.start >= 0 && restIsNoise(counterParty.tokens, fromCounterParty.start, fromCounterParty.end);
-  if (!card && !covered && isPersonName(counterParty.tokens)) return payee(null, false, true, null);
+  if (!(context.mcc || counterParty.card) && !covered && isPersonName(counterParty.tokens) && !(cardText && hasKeyword(counterParty.tokens))) return payee(null, false, true, null);
   if (fromCounterParty && !fromCounterParty.merchant.intermediary) {
     // A shop may sell another merchant's service (a subscription sold by an electronics shop): the note names it, a hint.
     const sold = RETAIL_CATEGORIES.has(fromCounterParty.merchant.sub.categoryId) && note.tokens.length > 0 ? soldIn(note) : null;
@@ -327,7 +332,7 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
 function soldIn(note: AnalysedText): Recognised | null {
   if (!note.card) return recognise(note, { card: false, mccCategoryId: null });
   const tokens = note.tokens.slice(note.end);
-  const sold = tokens.length === 0 ? null : recognise({ tokens, processor: undefined, start: 0, end: tokens.length, card: false, descriptor: '' }, { card: true, mccCategoryId: null });
+  const sold = tokens.length === 0 ? null : recognise({ tokens, processor: undefined, start: 0, end: tokens.length, card: false, descriptor: '', sold: tokens.length }, { card: true, mccCategoryId: null });
   return sold?.merchant.sub.soldByShops === true ? sold : null;
 }
 

@@ -117,6 +117,8 @@ export function recurrentFlags(items: readonly RecurrenceItem[]): boolean[] {
 /** Flags every accepted series of the payee's `payments` at `interval`. */
 function markSeries(payments: Payments, interval: Interval, flags: boolean[]): void {
   const { times, amounts } = payments;
+  // Too few payments, or too short a span for the fewest a series needs (a 90-day history holds no yearly series).
+  if (times.length < interval.minimum || times[times.length - 1]! - times[0]! < (interval.minimum - 1) * (interval.days - interval.tolerance) * DAY_MS) return;
   const span = interval.days * DAY_MS;
   const tolerance = interval.tolerance * DAY_MS;
   for (let s = 0; s < times.length; s++) {
@@ -147,7 +149,10 @@ const SUMMER_SKIPS = 2;
 
 /** The payment resuming a monthly series after a summer break: one to two intervals later than expected, every skipped occurrence in July or August; or -1. */
 function afterSummer(payments: Payments, last: number, span: number, tolerance: number, typical: number, similar: number): number {
-  const from = payments.times[last]!;
+  const { times } = payments;
+  const from = times[last]!;
+  // Nothing paid as late as a resumed series would be (a bank history of 90 days): no need to look.
+  if (times[times.length - 1]! < from + 2 * span - tolerance) return -1;
   for (let skipped = 1; skipped <= SUMMER_SKIPS; skipped++) {
     if (!SUMMER.has(new Date(from + skipped * span).getUTCMonth())) return -1;
     const next = nearest(payments, last, from + (skipped + 1) * span, tolerance, typical, similar);
@@ -160,7 +165,7 @@ function afterSummer(payments: Payments, last: number, span: number, tolerance: 
 function nearest(payments: Payments, after: number, expected: number, tolerance: number, typical: number, similar: number): number {
   const { times, amounts } = payments;
   let next = -1;
-  for (let j = after + 1; j < times.length && times[j]! <= expected + tolerance; j++) {
+  for (let j = Math.max(after + 1, firstAtOrAfter(times, expected - tolerance)); j < times.length && times[j]! <= expected + tolerance; j++) {
     if (times[j]! >= expected - tolerance && within(amounts[j]!, typical, similar) && (next < 0 || Math.abs(times[j]! - expected) < Math.abs(times[next]! - expected))) next = j;
   }
   return next;

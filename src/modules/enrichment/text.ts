@@ -14,7 +14,8 @@ const NON_ASCII = /[^\u0000-\u007f]/;
 const APOSTROPHES = /['’`]/g;
 const SEPARATORS = /[^a-z0-9]+/;
 const DIGIT = /[0-9]/;
-/** German spellings of umlauts ("ae" for ä): folded like the umlaut, to the plain vowel. */
+/** German spellings of umlauts ("ae" for ä): folded like the umlaut, to the plain vowel (tested first: few texts hold one). */
+const UMLAUT_SPELLING = /[aou]e/;
 const UMLAUT_SPELLINGS = /([aou])e/g;
 const SPELLED: Record<string, string> = { ł: 'l', ß: 'ss', ø: 'o', æ: 'ae', đ: 'd', ı: 'i', œ: 'oe' };
 const UNSPELLED = new RegExp(`[${Object.keys(SPELLED).join('')}]`, 'g');
@@ -28,7 +29,9 @@ export function fold(text: string): string {
 
 /** The tokens of `text` ("ALBERT 0412 Praha-Smíchov" -> ["albert", "0412", "praha", "smichov"]; "MUENCHEN" -> ["munchen"]). */
 export function tokenize(text: string): string[] {
-  const parts = fold(text).replace(APOSTROPHES, '').replace(UMLAUT_SPELLINGS, '$1').split(SEPARATORS);
+  let folded = fold(text).replace(APOSTROPHES, '');
+  if (UMLAUT_SPELLING.test(folded)) folded = folded.replace(UMLAUT_SPELLINGS, '$1');
+  const parts = folded.split(SEPARATORS);
   if (parts[0] === '') parts.shift();
   if (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
   return parts;
