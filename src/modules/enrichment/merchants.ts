@@ -112,6 +112,8 @@ export interface AnalysedText {
   descriptor: string;
   /** After a seller's `NAME *` prefix that is no processor ("ALZA.CZ *MICROSOFT 365"): the token where what it sold is named; else the number of tokens. */
   sold: number;
+  /** The text after such a seller's prefix ("MICROSOFT 365"), else ''. */
+  soldText: string;
 }
 
 const STAR_PREFIX = /^\s*([^*]{1,24}?)\s*\*\s*/;
@@ -120,9 +122,9 @@ const LETTER = /\p{L}/u;
 
 /**
  * `text` without a payment processor's `NAME *` prefix, and the processor (undefined: no prefix);
- * for another seller's prefix ("ALZA.CZ *MICROSOFT 365"), kept, the number of its tokens.
+ * for another seller's prefix ("ALZA.CZ *MICROSOFT 365"), kept, the number of its tokens and the text after it.
  */
-function withoutProcessor(text: string): [string, Merchant | null | undefined, number | undefined] {
+function withoutProcessor(text: string): [string, Merchant | null | undefined, number | undefined, string] {
   const star = text.includes('*') ? STAR_PREFIX.exec(text) : null;
   if (star) {
     // A bank's date or card number may come before the prefix ("22.03.2026 GOOGLE *YOUTUBEPREMIUM").
@@ -130,10 +132,10 @@ function withoutProcessor(text: string): [string, Merchant | null | undefined, n
     let from = 0;
     while (from < words.length - 1 && hasDigit(words[from]!)) from++;
     const prefix = words.slice(from).join(' ');
-    if (processors.has(prefix)) return [text.slice(star[0].length), processors.get(prefix), undefined];
-    if (words.slice(from).some((w) => !hasDigit(w))) return [text, undefined, words.length];
+    if (processors.has(prefix)) return [text.slice(star[0].length), processors.get(prefix), undefined, ''];
+    if (words.slice(from).some((w) => !hasDigit(w))) return [text, undefined, words.length, text.slice(star[0].length)];
   }
-  return [text, undefined, undefined];
+  return [text, undefined, undefined, ''];
 }
 
 /** Splits off a card-payment marker and a payment processor's `NAME *` prefix and tokenizes the rest. */
@@ -141,20 +143,20 @@ export function analyse(text: string): AnalysedText {
   const all = tokenize(text);
   const marker = cardMarkerLength(all) === 0 ? null : CARD_MARKER.exec(fold(text));
   if (marker === null) {
-    const [body, processor, seller] = withoutProcessor(text);
+    const [body, processor, seller, soldText] = withoutProcessor(text);
     const tokens = processor === undefined ? all : tokenize(body);
-    return { tokens, processor, start: 0, end: tokens.length, card: false, descriptor: body, sold: seller ?? tokens.length };
+    return { tokens, processor, start: 0, end: tokens.length, card: false, descriptor: body, sold: seller ?? tokens.length, soldText };
   }
   // A bank's card-payment description: the marker, the descriptor up to the first comma, the rest.
   const head = text.slice(0, marker[0].length);
   const rest = text.slice(head.length);
   const comma = rest.indexOf(',');
-  const [body, processor, seller] = withoutProcessor(comma < 0 ? rest : rest.slice(0, comma));
+  const [body, processor, seller, soldText] = withoutProcessor(comma < 0 ? rest : rest.slice(0, comma));
   const headTokens = tokenize(head);
   const bodyTokens = tokenize(body);
   const tokens = headTokens.concat(bodyTokens, comma < 0 ? [] : tokenize(rest.slice(comma)));
   const sold = seller === undefined ? tokens.length : headTokens.length + seller;
-  return { tokens, processor, start: headTokens.length, end: headTokens.length + bodyTokens.length, card: true, descriptor: body, sold };
+  return { tokens, processor, start: headTokens.length, end: headTokens.length + bodyTokens.length, card: true, descriptor: body, sold, soldText };
 }
 
 /** What recognition knows beyond the text: whether the transaction is a card payment and the category its MCC names. */
@@ -332,7 +334,7 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
 function soldIn(note: AnalysedText): Recognised | null {
   if (!note.card) return recognise(note, { card: false, mccCategoryId: null });
   const tokens = note.tokens.slice(note.end);
-  const sold = tokens.length === 0 ? null : recognise({ tokens, processor: undefined, start: 0, end: tokens.length, card: false, descriptor: '', sold: tokens.length }, { card: true, mccCategoryId: null });
+  const sold = tokens.length === 0 ? null : recognise({ tokens, processor: undefined, start: 0, end: tokens.length, card: false, descriptor: '', sold: tokens.length, soldText: '' }, { card: true, mccCategoryId: null });
   return sold?.merchant.sub.soldByShops === true ? sold : null;
 }
 

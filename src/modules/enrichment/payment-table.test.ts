@@ -43,6 +43,8 @@ const table: Record<string, Case[]> = {
     row(-269, 'Alza.cz a.s.', 'Předplatné Microsoft 365 Family', 803, { merchant: 'Microsoft 365' }),
     row(-799, 'DATART', 'NÁKUP KARTOU 02.04.2026 DATART 021, BRNO, CZ - NETFLIX DARKOVA KARTA 800', 801, { merchant: 'Netflix' }),
     row(-399, 'NAY *HBO MAX 3 MESIACE', 'PLATBA KARTOU 03.05.2026 NAY *HBO MAX 3 MESIACE BRATISLAVA SK', 801, { merchant: 'HBO Max' }),
+    // A service the list does not know, behind a shop's prefix: named from the text after the star.
+    row(-590, 'NAY *KASPERSKY STANDARD 1 ROK', 'PLATBA KARTOU 04.05.2026 NAY *KASPERSKY STANDARD 1 ROK BRATISLAVA SK', 803, { merchant: 'Kaspersky Standard' }),
     row(-1590, 'CZC.CZ', 'NÁKUP KARTOU 11.04.2026 CZC.CZ, PRAHA 9, CZ - KASPERSKY PLUS 1 ROK', 803),
     row(-499, 'ALZA.CZ A.S.', 'NÁKUP KARTOU 08.02.2026 ALZAPLUS+ PREDPLATNE, PRAHA 7, CZ', 805, { merchant: 'Alza.cz' }),
     row(-1299, 'EURONICS', 'NÁKUP KARTOU 12.03.2026 EURONICS, PLZEN, CZ - PLAYSTATION PLUS GAME PASS 12 MESICU', 1102),
