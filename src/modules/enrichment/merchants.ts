@@ -176,9 +176,6 @@ export interface Recognised {
   end: number;
 }
 
-const longer = (match: PhraseMatch<Merchant> | null, than: PhraseMatch<Merchant> | null): match is PhraseMatch<Merchant> =>
-  match !== null && (than === null || match.end - match.start > than.end - than.start);
-
 /** The merchant a counterparty or descriptor names (see the module comment), or null. */
 export function recognise(text: AnalysedText, context: RecognitionContext): Recognised | null {
   const { tokens } = text;
@@ -219,8 +216,8 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
 const wanted = (match: PhraseMatch<Merchant> | null, best: PhraseMatch<Merchant> | null, service: PhraseMatch<Merchant> | null, sold: number): match is PhraseMatch<Merchant> =>
   match !== null && (exceeds(match, best) || (match.start >= sold && exceeds(match, service)));
 
+/** Whether `match` is longer than `than` (any match beats none). */
 const exceeds = (match: PhraseMatch<Merchant>, than: PhraseMatch<Merchant> | null): boolean => than === null || match.end - match.start > than.end - than.start;
-
 
 /**
  * Another business of a brand: a brand-line word right after the alias ("SHELL RECHARGE", "BOLT

@@ -12,8 +12,9 @@
  *   prices drift), within 5 % for weekly and fortnightly ones (lessons, pocket money, a cleaner:
  *   fixed amounts; weekly fuel and groceries vary);
  * - length: 4 payments for weekly series, 3 for fortnightly and two-monthly ones; for monthly,
- *   quarterly and yearly ones 3, or 2 within 5 % of each other with no other payment to the payee within half an interval around
- *   them (a bank history of 90 days holds only 2-3 monthly payments);
+ *   quarterly and yearly ones 3, or 2 one interval apart within 5 % of each other with no other
+ *   payment to the payee within half an interval around them (a bank history of 90 days holds
+ *   only 2-3 monthly payments);
  * - the series stands out: it holds at least 75 % of the payee's payments in its span, or, for
  *   monthly and longer intervals, it is steady (amounts within 2 % of the median, every gap
  *   within 3 days of the mean gap) — frequent groceries, coffees, fuel and rides that happen to
