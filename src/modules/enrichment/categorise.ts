@@ -202,6 +202,9 @@ function goodsIn(tokens: readonly string[], from: number, categoryId: number): b
 export const hasCategoryKeyword = (tokens: readonly string[], categoryId: number): boolean =>
   counterPartyKeywords.longestMatch(tokens, (r) => r.sub.categoryId === categoryId) !== null;
 
+/** Whether `tokens` hold a counterparty keyword of any category (a word of a kind of business: "caffe bar", "gelateria"). */
+export const hasKeyword = (tokens: readonly string[]): boolean => counterPartyKeywords.longestMatch(tokens) !== null;
+
 /** The category of the counterparty keyword starting at token `at` ("BAR" in "ORANGE BAR": 4), and where it ends; null when none starts there. */
 export function keywordCategoryAt(tokens: readonly string[], at: number): { categoryId: number; end: number } | null {
   const match = at < tokens.length ? counterPartyKeywords.matchAt(tokens, at) : null;

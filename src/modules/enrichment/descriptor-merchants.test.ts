@@ -58,6 +58,13 @@ describe('merchants beyond the list', () => {
     expect(descriptorMerchant('KINO SCALA BRNO', true)?.id).toBe(descriptorMerchant('KINO SCALA 02 PRAHA', true)?.id);
   });
 
+  it('gives a German name spelled with ae oe ue the id of its umlaut spelling, which keeps the id it always had', () => {
+    const id = '23a8751e-c3f4-53e3-be51-2f7d79e5afaa';
+    expect(descriptorMerchant('Bäckerei Huber', false)?.id).toBe(id);
+    expect(descriptorMerchant('BÄCKEREI HUBER', true)?.id).toBe(id);
+    expect(descriptorMerchant('BAECKEREI HUBER 0012 MUENCHEN', true)).toEqual({ id, name: 'Baeckerei Huber' });
+  });
+
   it('keeps the list id of a known brand and never names people, ATMs or own transfers', () => {
     expect(merchant('LIDL PRAHA-HOLESOVICE', '', { mccCode: '5411' })?.id).toBe(merchantByKey('lidl')!.id);
     expect(merchant('Jan Novotný', 'za obed a kafe')).toBeNull();

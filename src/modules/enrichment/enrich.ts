@@ -4,7 +4,7 @@
  * functions over the bank's fields, no I/O: `enrichTransaction` for one transaction (recurrent
  * still false), `enrichAll` for an account's transactions including recurrence.
  */
-import { categorise, isAuthority, mccRule } from './categorise.ts';
+import { categorise, isAuthority, mccRule, RETAIL_CATEGORIES } from './categorise.ts';
 import { descriptorMerchant } from './descriptor-merchants.ts';
 import { analyse, payeeDescriptor, payeeOf, payeeWords, storeAbroad, type MerchantView } from './merchants.ts';
 import { recurrentFlags, type RecurrenceItem } from './recurrence.ts';
@@ -62,13 +62,18 @@ export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
     constantSymbol: t.details.constantSymbol ?? null,
     storeAbroad: !t.details.mccCode && merchant === null && storeAbroad(counterParty, note),
   });
+  // A shop's payer names the service it sold ("Předplatné Microsoft 365" at Alza): when the service decided the category, it is the merchant (naming rule 2).
+  const sold = merchant !== null && payee.noteHint !== null && payee.noteHint.sub.categoryId === sub.categoryId ? payee.noteHint : null;
+  // A shop's `NAME *` prefix before a service the list does not know ("NAY *NORTON 360"), when a service decided the category: named from the text after the star.
+  const soldText = payee.inCounterParty ? counterParty.soldText : note.soldText;
+  const unlisted = sold === null && merchant !== null && soldText !== '' && sub.soldByShops === true && sub.categoryId !== merchant.sub.categoryId && RETAIL_CATEGORIES.has(merchant.sub.categoryId) ? descriptorMerchant(soldText, true) : null;
   const words = merchant ? null : payeeWords(counterParty, note);
   const shown = !NO_MERCHANT_INCOME.has(sub.id) && !(sub.id === REIMBURSEMENTS && t.amount > 0 && merchant?.sub.categoryId !== INSURANCE_CATEGORY);
   // Money back from a purchase (a utility's overpayment returned) names its payer like the purchase would.
   const purchase = t.amount < 0 || sub.direction === 'out';
   const descriptor = merchant || !shown || NO_MERCHANT_CATEGORIES.has(sub.categoryId) || isAuthority(counterParty.tokens) ? null : payeeDescriptor(counterParty, note, payee, Boolean(t.details.mccCode), purchase);
   // A brand's company in another country ("O2 Slovakia, s.r.o.") is named from the counterparty, with an id of its own.
-  const view = payee.abroad ? descriptorMerchant(counterParty.descriptor, false) : (merchant?.view ?? null);
+  const view = payee.abroad ? descriptorMerchant(counterParty.descriptor, false) : (unlisted ?? (sold ?? merchant)?.view ?? null);
   return {
     enrichment: { category: sub.view, merchant: !shown ? null : (view ?? (descriptor === null ? null : descriptorMerchant(descriptor.descriptor, descriptor.card))), recurrent: false },
     payeeKey: view ? `m:${view.id}` : words === null ? null : `p:${words}`,

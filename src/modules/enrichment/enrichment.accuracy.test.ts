@@ -26,10 +26,14 @@
  *   protocol; held out in the third round, its misses were read in the fourth, so it is DEVELOPMENT
  *   data now: reported per pattern and held to floors (HELD_OUT_20C);
  * - test/fixtures/enrichment-development-20-probes-4.json: probe rows written after the fourth
- *   round's general changes (other businesses, the same difficulties), per pattern, floors (PROBES_20_4).
- * - the fourth HELD-OUT set of issue 20, test/fixtures/enrichment-heldout-20d.json: the same six
- *   patterns, other businesses, towns and banks' formats, by a fourth independent labeller under the
- *   same protocol; reported per pattern, no gate.
+ *   round's general changes (other businesses, the same difficulties), per pattern, floors (PROBES_20_4);
+ *   enrichment-development-20-probes-5.json likewise after the fifth round's (PROBES_20_5).
+ * - the fourth set of issue 20, test/fixtures/enrichment-heldout-20d.json: the same six patterns,
+ *   other businesses, towns and banks' formats, by a fourth independent labeller under the same
+ *   protocol; held out in the fourth round, its misses were read in the fifth, so it is DEVELOPMENT
+ *   data now: reported per pattern and held to floors (HELD_OUT_20D).
+ * Development labels that contradicted the merchant-naming convention of docs/categories.md were
+ * relabelled to it in the fifth round (listed in the fixtures' `$comment` and in the docs).
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
  * data/merchants.json (a held-out label may name a real merchant the list lacks: reported, counted
  * as a merchant the rules missed); those labels say nothing about merchants derived from a
@@ -197,13 +201,17 @@ const DEVELOPMENT: Gate = { category: 90, merchantPrecision: 95, recurrence: 90 
 const DEVELOPMENT_20: Gate = { category: 98, subcategory: 97, merchantPrecision: 99, merchantRecall: 99, recurrence: 99 };
 /** Gates of the held-out sets (docs/categories.md, "Quality and speed"): what the rules of issue 20 hold. */
 const HELD_OUT: Gate = { category: 97, subcategory: 94, merchantPrecision: 99, merchantRecall: 98, recurrence: 99 };
-const HELD_OUT_20: Gate = { category: 99, subcategory: 98, merchantPrecision: 99, merchantRecall: 99, recurrence: 99 };
+const HELD_OUT_20: Gate = { category: 99, subcategory: 99, merchantPrecision: 99, merchantRecall: 99, recurrence: 99 };
 /** Floors of issue 20's second set (20b), development data since the third round: what the rules hold on it, rounded down. */
 const HELD_OUT_20B: Gate = { category: 99, subcategory: 99, merchantPrecision: 98, merchantRecall: 98, recurrence: 99 };
 /** Floors of the third round's probe rows (enrichment-development-20-probes.json): what the rules hold on them, rounded down. */
 const PROBES_20: Gate = { category: 98, subcategory: 98, merchantPrecision: 98, merchantRecall: 98, recurrence: 99 };
 /** Floors of issue 20's third set (20c), development data since the fourth round: what the rules hold on it, rounded down. */
 const HELD_OUT_20C: Gate = { category: 99, subcategory: 99, merchantPrecision: 99, merchantRecall: 99, recurrence: 99 };
+/** Floors of the fifth round's probe rows (enrichment-development-20-probes-5.json): what the rules hold on them, less one row. */
+const PROBES_20_5: Gate = { category: 95, subcategory: 95, merchantPrecision: 97, merchantRecall: 97, recurrence: 99 };
+/** Floors of issue 20's fourth set (20d), development data since the fifth round: what the rules hold on it, less one row. */
+const HELD_OUT_20D: Gate = { category: 99, subcategory: 99, merchantPrecision: 99, merchantRecall: 99, recurrence: 99 };
 /** Floors of the fourth round's probe rows (enrichment-development-20-probes-4.json): what the rules hold on them, less one row. */
 const PROBES_20_4: Gate = { category: 98, subcategory: 98, merchantPrecision: 98, merchantRecall: 98, recurrence: 99 };
 
@@ -227,6 +235,7 @@ describe('enrichment accuracy', () => {
     'enrichment-development-20.json': 200,
     'enrichment-development-20-probes.json': 60,
     'enrichment-development-20-probes-4.json': 60,
+    'enrichment-development-20-probes-5.json': 40,
   };
   for (const [name, minimum] of Object.entries(minimumRows)) {
     it(`${name}: labels are valid`, () => {
@@ -279,7 +288,11 @@ describe('enrichment accuracy', () => {
     expectTargets(reportPerPattern('enrichment-development-20-probes-4.json'), PROBES_20_4);
   });
 
-  it('reports the fourth held-out set of issue 20 (20d), per pattern (no gate)', () => {
-    reportPerPattern('enrichment-heldout-20d.json');
+  it('does not regress on the probe rows of the fifth round of issue 20, per pattern', () => {
+    expectTargets(reportPerPattern('enrichment-development-20-probes-5.json'), PROBES_20_5);
+  });
+
+  it('does not regress on the fourth set of issue 20 (20d; development data since its fifth round), per pattern', () => {
+    expectTargets(reportPerPattern('enrichment-heldout-20d.json'), HELD_OUT_20D);
   });
 });

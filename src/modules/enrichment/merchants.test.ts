@@ -19,6 +19,14 @@ describe('merchant recognition', () => {
     expect(merchant('GOOGLE *YouTube Premium')).toBe('youtube');
   });
 
+  it('names the service a shop or other seller sold behind its `NAME *` prefix, else the seller (naming rule 2)', () => {
+    expect(merchant('ALZA.CZ *MICROSOFT 365', true)).toBe('microsoft-365');
+    expect(merchant('PLATBA KARTOU 25.04.2026 DATART *ONEPLAY 3M PRAHA CZ')).toBe('oneplay');
+    expect(merchant('ALZA.CZ *OBJEDNAVKA 5512', true)).toBe('alza');
+    // Not a shop: what follows its prefix is no service it resold.
+    expect(merchant('UBER *EATS HELP.UBER.COM')).toBe('uber-eats');
+  });
+
   it('falls back to a processor that is the merchant of record, else to null', () => {
     expect(merchant('GOOGLE *Some Game Studio')).toBe('google');
     expect(merchant('SQ *KAVARNA U KOCOURA')).toBeNull();
@@ -67,7 +75,7 @@ describe('merchant recognition', () => {
     expect(merchant('SHELL RECHARGE 0021 OLOMOUC', true, 5)).toBeNull();
     expect(merchant('BOLT DRIVE 2603111822', true, 5)).toBeNull();
     expect(merchant('GOOGLE *Google Cloud g.co/helppay#', true, 8)).toBeNull();
-    expect(merchant('GOOGLE *Google Play', true, 8)).toBe('google');
+    expect(merchant('GOOGLE *Google Play', true, 8)).toBe('google-play');
     // A word of the brand's own kind of business is no other business.
     expect(merchant('Allianz pojišťovna, a.s.')).toBe('allianz');
   });
@@ -104,6 +112,12 @@ describe('merchant recognition', () => {
     // A card payment is never a person, even when the shop bears a first name.
     expect(payee('ZARA 3145 PALLADIUM PRAHA', '', true)).toMatchObject({ merchant: { key: 'zara' }, person: false });
     expect(payee('Marks & Spencer', '')).toMatchObject({ merchant: { key: 'marks-and-spencer' }, person: false });
+    // Behind a processor's prefix or with a bank's card-payment text a business was paid, whatever first names it bears,
+    // unless the name is only a person's (a sole trader paid under their own name).
+    expect(payee('ZETTLE_*CAFFE BAR LUKA', '')).toMatchObject({ person: false });
+    expect(payee('GELATERIA LA ROMANA', 'Karetní transakce GELATERIA LA ROMANA, CAORLE, ITA, 6,20 EUR')).toMatchObject({ person: false });
+    expect(payee('SUMUP *JANA NOVAKOVA', '')).toMatchObject({ merchant: null, person: true });
+    expect(payee('Lucia Horváthová', 'doučovanie matematika')).toMatchObject({ merchant: null, person: true });
   });
 
   it('lets a merchant in the note win over an intermediary counterparty', () => {

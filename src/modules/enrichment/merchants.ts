@@ -19,7 +19,7 @@
  * - A private person (people.ts) is never a merchant, and the note of a transfer to a payee the
  *   list does not know names no merchant: it is only a category hint (Payee.noteHint).
  */
-import { hasCategoryKeyword, keywordCategoryAt, RETAIL_CATEGORIES } from './categorise.ts';
+import { hasCategoryKeyword, hasKeyword, keywordCategoryAt, RETAIL_CATEGORIES } from './categorise.ts';
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
 import { CARD_MARKER, cardMarkerLength, endsAbroad, firstSignificant, foreignCountryAt, noiseAt, restIsNoise, significant } from './noise.ts';
@@ -110,14 +110,21 @@ export interface AnalysedText {
   card: boolean;
   /** The descriptor as written (its case tells a card terminal's upper-case descriptor from a name). */
   descriptor: string;
+  /** After a seller's `NAME *` prefix that is no processor ("ALZA.CZ *MICROSOFT 365"): the token where what it sold is named; else the number of tokens. */
+  sold: number;
+  /** The text after such a seller's prefix ("MICROSOFT 365"), else ''. */
+  soldText: string;
 }
 
 const STAR_PREFIX = /^\s*([^*]{1,24}?)\s*\*\s*/;
 const LOWER = /\p{Ll}/u;
 const LETTER = /\p{L}/u;
 
-/** `text` without a payment processor's `NAME *` prefix, and the processor (undefined: no prefix). */
-function withoutProcessor(text: string): [string, Merchant | null | undefined] {
+/**
+ * `text` without a payment processor's `NAME *` prefix, and the processor (undefined: no prefix);
+ * for another seller's prefix ("ALZA.CZ *MICROSOFT 365"), kept, the number of its tokens and the text after it.
+ */
+function withoutProcessor(text: string): [string, Merchant | null | undefined, number | undefined, string] {
   const star = text.includes('*') ? STAR_PREFIX.exec(text) : null;
   if (star) {
     // A bank's date or card number may come before the prefix ("22.03.2026 GOOGLE *YOUTUBEPREMIUM").
@@ -125,9 +132,10 @@ function withoutProcessor(text: string): [string, Merchant | null | undefined] {
     let from = 0;
     while (from < words.length - 1 && hasDigit(words[from]!)) from++;
     const prefix = words.slice(from).join(' ');
-    if (processors.has(prefix)) return [text.slice(star[0].length), processors.get(prefix)];
+    if (processors.has(prefix)) return [text.slice(star[0].length), processors.get(prefix), undefined, ''];
+    if (words.slice(from).some((w) => !hasDigit(w))) return [text, undefined, words.length, text.slice(star[0].length)];
   }
-  return [text, undefined];
+  return [text, undefined, undefined, ''];
 }
 
 /** Splits off a card-payment marker and a payment processor's `NAME *` prefix and tokenizes the rest. */
@@ -135,19 +143,20 @@ export function analyse(text: string): AnalysedText {
   const all = tokenize(text);
   const marker = cardMarkerLength(all) === 0 ? null : CARD_MARKER.exec(fold(text));
   if (marker === null) {
-    const [body, processor] = withoutProcessor(text);
+    const [body, processor, seller, soldText] = withoutProcessor(text);
     const tokens = processor === undefined ? all : tokenize(body);
-    return { tokens, processor, start: 0, end: tokens.length, card: false, descriptor: body };
+    return { tokens, processor, start: 0, end: tokens.length, card: false, descriptor: body, sold: seller ?? tokens.length, soldText };
   }
   // A bank's card-payment description: the marker, the descriptor up to the first comma, the rest.
   const head = text.slice(0, marker[0].length);
   const rest = text.slice(head.length);
   const comma = rest.indexOf(',');
-  const [body, processor] = withoutProcessor(comma < 0 ? rest : rest.slice(0, comma));
+  const [body, processor, seller, soldText] = withoutProcessor(comma < 0 ? rest : rest.slice(0, comma));
   const headTokens = tokenize(head);
   const bodyTokens = tokenize(body);
   const tokens = headTokens.concat(bodyTokens, comma < 0 ? [] : tokenize(rest.slice(comma)));
-  return { tokens, processor, start: headTokens.length, end: headTokens.length + bodyTokens.length, card: true, descriptor: body };
+  const sold = seller === undefined ? tokens.length : headTokens.length + seller;
+  return { tokens, processor, start: headTokens.length, end: headTokens.length + bodyTokens.length, card: true, descriptor: body, sold, soldText };
 }
 
 /** What recognition knows beyond the text: whether the transaction is a card payment and the category its MCC names. */
@@ -167,33 +176,48 @@ export interface Recognised {
   end: number;
 }
 
-const longer = (match: PhraseMatch<Merchant> | null, than: PhraseMatch<Merchant> | null): match is PhraseMatch<Merchant> =>
-  match !== null && (than === null || match.end - match.start > than.end - than.start);
-
 /** The merchant a counterparty or descriptor names (see the module comment), or null. */
 export function recognise(text: AnalysedText, context: RecognitionContext): Recognised | null {
   const { tokens } = text;
   const card = context.card || text.card;
   const opening = firstSignificant(tokens, text.start, text.end);
+  const { sold } = text;
   let best: PhraseMatch<Merchant> | null = null;
+  /** The best match after a seller's `NAME *` prefix: what it sold. */
+  let service: PhraseMatch<Merchant> | null = null;
   let anotherLine = false;
   for (let at = 0; at < tokens.length; at++) {
     const plain = aliases.matchAt(tokens, at);
     const exact = exactAliases.matchAt(tokens, at);
     if (plain === null && exact === null) continue;
-    if (longer(plain, best)) {
+    if (wanted(plain, best, service, sold)) {
       if (brandLineAfter(tokens, plain) || siteAfter(tokens, plain, text.end)) anotherLine = true;
-      else if ((card || !context.name || opensAt(tokens, opening, at, plain.value) || restIsNoise(tokens, plain.start, plain.end)) && !namesAnotherBusiness(tokens, plain, card, context.mccCategoryId)) best = plain;
+      else if ((card || !context.name || opensAt(tokens, opening, at, plain.value) || restIsNoise(tokens, plain.start, plain.end)) && !namesAnotherBusiness(tokens, plain, card, context.mccCategoryId)) {
+        if (exceeds(plain, best)) best = plain;
+        if (at >= sold && exceeds(plain, service)) service = plain;
+      }
     }
-    if (longer(exact, best)) {
+    if (wanted(exact, best, service, sold)) {
       if (brandLineAfter(tokens, exact) || siteAfter(tokens, exact, text.end)) anotherLine = true;
-      else if (exactAccepted(text, exact, opensAt(tokens, opening, at, exact.value), card, context) && !namesAnotherBusiness(tokens, exact, card, context.mccCategoryId)) best = exact;
+      else if (exactAccepted(text, exact, opensAt(tokens, opening, at, exact.value), card, context) && !namesAnotherBusiness(tokens, exact, card, context.mccCategoryId)) {
+        if (exceeds(exact, best)) best = exact;
+        if (at >= sold && exceeds(exact, service)) service = exact;
+      }
     }
   }
+  // "ALZA.CZ *MICROSOFT 365": a service sold by a shop (or by an unknown seller) is the merchant (docs/categories.md, naming rule 2).
+  if (best && service && best !== service && service.value.sub.soldByShops === true && best.end <= sold && (RETAIL_CATEGORIES.has(best.value.sub.categoryId) || best.value.intermediary)) best = service;
   if (best) return { merchant: best.value, start: best.start, end: best.end };
   // "GOOGLE *Google Cloud": the processor's other business, not the processor.
   return text.processor && !anotherLine ? { merchant: text.processor, start: -1, end: -1 } : null;
 }
+
+/** Whether `match` would beat the best match overall or, after the seller's prefix (from token `sold`), the best one there. */
+const wanted = (match: PhraseMatch<Merchant> | null, best: PhraseMatch<Merchant> | null, service: PhraseMatch<Merchant> | null, sold: number): match is PhraseMatch<Merchant> =>
+  match !== null && (exceeds(match, best) || (match.start >= sold && exceeds(match, service)));
+
+/** Whether `match` is longer than `than` (any match beats none). */
+const exceeds = (match: PhraseMatch<Merchant>, than: PhraseMatch<Merchant> | null): boolean => than === null || match.end - match.start > than.end - than.start;
 
 /**
  * Another business of a brand: a brand-line word right after the alias ("SHELL RECHARGE", "BOLT
@@ -277,10 +301,14 @@ const payee = (merchant: Merchant | null, inCounterParty: boolean, person: boole
  * (PayPal, Google, Apple, Amazon); otherwise a merchant in the note is only a hint.
  */
 export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context: { mcc: boolean; mccCategoryId: number | null }): Payee {
-  const card = context.mcc || counterParty.card;
+  // A processor's `NAME *` prefix or a bank's card text in the note: a card payment too, to a business unless the
+  // name is only a person's (a sole trader paid under their own name: "SUMUP *JANA NOVAKOVA"); a word of a kind of
+  // business makes it a business ("ZETTLE_*CAFFE BAR LUKA", "GELATERIA LA ROMANA").
+  const cardText = note.card || counterParty.processor !== undefined;
+  const card = context.mcc || counterParty.card || cardText;
   const fromCounterParty = recognise(counterParty, { card, mccCategoryId: context.mccCategoryId, name: true });
   const covered = fromCounterParty !== null && fromCounterParty.start >= 0 && restIsNoise(counterParty.tokens, fromCounterParty.start, fromCounterParty.end);
-  if (!card && !covered && isPersonName(counterParty.tokens)) return payee(null, false, true, null);
+  if (!(context.mcc || counterParty.card) && !covered && isPersonName(counterParty.tokens) && !(cardText && hasKeyword(counterParty.tokens))) return payee(null, false, true, null);
   if (fromCounterParty && !fromCounterParty.merchant.intermediary) {
     // A shop may sell another merchant's service (a subscription sold by an electronics shop): the note names it, a hint.
     const sold = RETAIL_CATEGORIES.has(fromCounterParty.merchant.sub.categoryId) && note.tokens.length > 0 ? soldIn(note) : null;
@@ -303,7 +331,7 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
 function soldIn(note: AnalysedText): Recognised | null {
   if (!note.card) return recognise(note, { card: false, mccCategoryId: null });
   const tokens = note.tokens.slice(note.end);
-  const sold = tokens.length === 0 ? null : recognise({ tokens, processor: undefined, start: 0, end: tokens.length, card: false, descriptor: '' }, { card: true, mccCategoryId: null });
+  const sold = tokens.length === 0 ? null : recognise({ tokens, processor: undefined, start: 0, end: tokens.length, card: false, descriptor: '', sold: tokens.length, soldText: '' }, { card: true, mccCategoryId: null });
   return sold?.merchant.sub.soldByShops === true ? sold : null;
 }
 

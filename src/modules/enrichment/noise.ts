@@ -125,7 +125,8 @@ export function cardMarkerLength(tokens: readonly string[]): number {
   return tokens.length === 0 ? 0 : (markers.matchAt(tokens, 0)?.end ?? 0);
 }
 
-const patterns = (phrases: string[]) => phrases.map((m) => tokenize(m).join('[^a-z0-9]+')).sort((a, b) => b.length - a.length).join('|');
+/** Folded texts keep "ue" where tokens read "u" (text.ts): a marker's a, o, u may be followed by an e ("RUECKERSTATTUNG"). */
+const patterns = (phrases: string[]) => phrases.map((m) => tokenize(m).join('[^a-z0-9]+').replace(/[aou]/g, '$&e?')).sort((a, b) => b.length - a.length).join('|');
 /**
  * A card-payment marker opening a folded text, with the separators after it; a refund marker
  * only with a colon after it ("vraceni penez: "). Markers are ASCII once folded, so the match

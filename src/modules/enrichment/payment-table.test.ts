@@ -39,11 +39,14 @@ const table: Record<string, Case[]> = {
     row(-500, 'BILLA', 'cashback', 1301, { merchant: 'Billa' }),
     row(-1500, 'LIDL CESKA REPUBLIKA', 'NÁKUP KARTOU 14.05.2026 LIDL 0442, OSTRAVA, CZ - CASH BACK 1500,00 CZK', 1301),
   ],
-  'a subscription or service sold by a shop is the service\'s': [
-    row(-269, 'Alza.cz a.s.', 'Předplatné Microsoft 365 Family', 803),
-    row(-799, 'DATART', 'NÁKUP KARTOU 02.04.2026 DATART 021, BRNO, CZ - NETFLIX DARKOVA KARTA 800', 801),
+  'a subscription or service sold by a shop is the service\'s, and the service is the merchant when the text names one': [
+    row(-269, 'Alza.cz a.s.', 'Předplatné Microsoft 365 Family', 803, { merchant: 'Microsoft 365' }),
+    row(-799, 'DATART', 'NÁKUP KARTOU 02.04.2026 DATART 021, BRNO, CZ - NETFLIX DARKOVA KARTA 800', 801, { merchant: 'Netflix' }),
+    row(-399, 'NAY *HBO MAX 3 MESIACE', 'PLATBA KARTOU 03.05.2026 NAY *HBO MAX 3 MESIACE BRATISLAVA SK', 801, { merchant: 'HBO Max' }),
+    // A service the list does not know, behind a shop's prefix: named from the text after the star.
+    row(-590, 'NAY *KASPERSKY STANDARD 1 ROK', 'PLATBA KARTOU 04.05.2026 NAY *KASPERSKY STANDARD 1 ROK BRATISLAVA SK', 803, { merchant: 'Kaspersky Standard' }),
     row(-1590, 'CZC.CZ', 'NÁKUP KARTOU 11.04.2026 CZC.CZ, PRAHA 9, CZ - KASPERSKY PLUS 1 ROK', 803),
-    row(-499, 'ALZA.CZ A.S.', 'NÁKUP KARTOU 08.02.2026 ALZAPLUS+ PREDPLATNE, PRAHA 7, CZ', 805),
+    row(-499, 'ALZA.CZ A.S.', 'NÁKUP KARTOU 08.02.2026 ALZAPLUS+ PREDPLATNE, PRAHA 7, CZ', 805, { merchant: 'Alza.cz' }),
     row(-1299, 'EURONICS', 'NÁKUP KARTOU 12.03.2026 EURONICS, PLZEN, CZ - PLAYSTATION PLUS GAME PASS 12 MESICU', 1102),
     // Goods of the shop beside the service's name: the shop's.
     row(-8990, 'EURONICS', 'NÁKUP KARTOU 14.03.2026 EURONICS, PLZEN, CZ - HERNI KONZOLE PLAYSTATION 5 + GAME PASS', 602),
@@ -52,12 +55,24 @@ const table: Record<string, Case[]> = {
     row(-212, 'ROSSMANN 1120 PLZEN', '', 604, { details: { mccCode: '5411' } }),
     row(-980, 'VETERINARNI ORDINACE DR KOCI', '', 608, { details: { mccCode: '5912' } }),
   ],
-  'a brand\'s other business': [row(-400, 'TESCO MOBILE CR', '', 703), row(-9900, 'BILLA REISEN', '', 1003)],
+  'a brand\'s other business': [
+    row(-400, 'TESCO MOBILE CR', '', 703),
+    row(-9900, 'BILLA REISEN', '', 1003),
+    row(-14.2, 'MOL LIMO 0231', 'Platba kartou 02.06.2026 MOL LIMO 0231 BUDAPEST HUN', 507, { merchant: 'MOL Limo' }),
+  ],
+  'a brand\'s company in another country': [
+    row(-25, 'Orange Slovensko, a.s.', 'faktúra 05/2026', 703, { merchant: 'Orange Slovensko' }),
+    row(-30, 'Slovak Telekom, a.s.', 'Magenta paušál 06/2026', 703, { merchant: 'Slovak Telekom' }),
+  ],
   'restaurants, cafés, bakeries, pharmacies and fuel abroad without MCC': [
     row(-38.5, 'POS 03.08.2026 4405xxxxxxxx1203 KONOBA SKALINADA MAKARSKA HRV', '', 401),
     row(-6.2, 'CAFFE BAR LUNA ZADAR', '', 403),
     row(-4.1, 'PEKARA KRUH I KIFLA SPLIT', '', 303),
     row(-12.9, 'LJEKARNA SPLIT 4', '', 901),
+    row(-52.3, 'GENOL 114 KREMS', '', 501),
+    // Behind a processor's prefix or in a bank's card text: a business, never a person.
+    row(-42, 'NEXI*TRATTORIA DEL PORTO', 'Karetní transakce NEXI*TRATTORIA DEL PORTO, RIMINI, ITA, 42,00 EUR', 401, { merchant: 'Trattoria Del Porto' }),
+    row(-5.4, 'SUMUP *CAFFE BAR MARIJA', '', 403, { merchant: 'Caffe Bar Marija' }),
   ],
   'supermarket chains abroad without MCC': [
     row(-23.4, 'SPAR 5521 VILLACH', '', 301),
@@ -88,14 +103,21 @@ const table: Record<string, Case[]> = {
     row(-900, 'Univerzita Pardubice', 'poplatek za přijímací řízení', 1701),
   ],
   'taxes and authorities name no merchant': [row(-2400, 'Finanční úřad pro Pardubický kraj', 'daň z nemovitých věcí 2026', 1501, { merchant: null })],
-  'vignettes, tolls and parking': [row(-9.6, 'ASFINAG', 'Vignette 10-Tages', 505), row(-15, 'DARS d.o.o.', 'e-vinjeta 7 dni', 505)],
-  'ice cream parlours are cafés': [row(-4.5, 'GELATERIA DA MARIO PULA', '', 403)],
+  'vignettes, tolls and parking': [
+    row(-9.6, 'ASFINAG', 'Vignette 10-Tages', 505),
+    row(-15, 'DARS d.o.o.', 'e-vinjeta 7 dni', 505),
+    row(-12, 'CONTIPARK TIEFGARAGE OPERNRING', 'Karetní transakce CONTIPARK TIEFGARAGE OPERNRING, WIEN, AUT', 505),
+  ],
+  'ice cream parlours are cafés': [row(-4.5, 'GELATERIA DA MARIO PULA', '', 403), row(-6.1, 'SUMUP *EISSALON ROSSI', 'Karetní transakce SUMUP *EISSALON ROSSI, GRAZ, AUT', 403)],
   'school fees, tuition, language courses of adults, school trips and meals are 1701': [
     row(-8000, 'Gymnázium Jana Keplera', 'školné 2026/27', 1701),
     row(-5400, 'Jazyková škola Polyglot s.r.o.', 'kurz němčiny pro dospělé', 1701),
     row(-3600, 'Základní škola Olomouc, Holečkova 10', 'lyžařský kurz 7.B', 1701),
     row(-620, 'Základní škola Olomouc, Holečkova 10', 'stravné 05/2026', 1701),
     row(-400, 'Anna Svobodová', 'doučování matematiky', 1701),
+    row(-28, 'Základná škola, Mierová 12, Senec', 'obedy 10/2026 Tomáš', 1701),
+    row(-120, 'Základná škola, Mierová 12, Senec', 'škola v prírode 5.A', 1701),
+    row(-50, 'Katarína Kováčová', 'doučovanie angličtina', 1701, { merchant: null }),
   ],
   'kindergartens (their "školné" too), after-school clubs, babysitting and children\'s activities are 1702': [
     row(-3200, 'Školka Sluníčko s.r.o.', 'školné 09/2026 - Ema', 1702),

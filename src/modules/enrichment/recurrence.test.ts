@@ -44,6 +44,18 @@ describe('recurrence', () => {
     expect(recurrentFlags([item('m:wedos', -1089, '2025-02-17'), item('m:wedos', -1089, '2026-02-17')])).toEqual([true, true]);
   });
 
+  it('finds two-monthly series of three payments (utility advances billed every other month)', () => {
+    expect(recurrentFlags(['06-24', '08-24', '10-24'].map((d) => item('m:hep', -1480, `2026-${d}`)))).toEqual([true, true, true]);
+    expect(recurrentFlags(['06-24', '08-24'].map((d) => item('m:hep', -1480, `2026-${d}`)))).toEqual([false, false]);
+  });
+
+  it('lets a monthly series pause over July and August only (school fees), not over other months', () => {
+    const school = ['04-07', '05-07', '06-07', '09-07'].map((d) => item('p:zakladna skola', -30, `2026-${d}`));
+    expect(recurrentFlags([...school, item('p:zakladna skola', -145, '2026-05-22')])).toEqual([true, true, true, true, false]);
+    const winter = ['09-07', '10-07', '11-07', '02-07'].map((d, i) => item('p:club', -30, `${i === 3 ? 2027 : 2026}-${d}`));
+    expect(recurrentFlags(winter)).toEqual([true, true, true, false]);
+  });
+
   it('keeps apart payees, directions and keyless transactions', () => {
     const items = [item('p:x', -100, '2026-01-01'), item('p:x', 100, '2026-02-01'), item('p:y', -100, '2026-03-01'), item(null, -5, '2026-01-01'), item(null, -5, '2026-02-01')];
     expect(recurrentFlags(items)).toEqual([false, false, false, false, false]);

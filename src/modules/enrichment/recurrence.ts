@@ -4,15 +4,17 @@
  * at a regular interval with similar amounts:
  * - payee: the same recurrence key (known merchant, else the counterparty's or note's words)
  *   and the same sign of amount;
- * - interval: weekly, fortnightly, monthly, quarterly or yearly, within a tolerance in days;
- *   weekly and fortnightly series keep their weekday (gaps on average less than half a day off)
- *   and may miss one occurrence (a holiday);
+ * - interval: weekly, fortnightly, monthly, two-monthly, quarterly or yearly, within a tolerance
+ *   in days; weekly and fortnightly series keep their weekday (gaps on average less than half a
+ *   day off) and may miss one occurrence (a holiday); a monthly series may pause over the summer
+ *   holidays (the occurrences it skips fall in July and August: school and club fees);
  * - amounts: each within 20 % of the series' median for monthly and longer intervals (bills and
  *   prices drift), within 5 % for weekly and fortnightly ones (lessons, pocket money, a cleaner:
  *   fixed amounts; weekly fuel and groceries vary);
- * - length: 4 payments for weekly series, 3 for fortnightly ones; for monthly and longer ones 3, or 2
- *   within 5 % of each other with no other payment to the payee within half an interval around
- *   them (a bank history of 90 days holds only 2-3 monthly payments);
+ * - length: 4 payments for weekly series, 3 for fortnightly and two-monthly ones; for monthly,
+ *   quarterly and yearly ones 3, or 2 one interval apart within 5 % of each other with no other
+ *   payment to the payee within half an interval around them (a bank history of 90 days holds
+ *   only 2-3 monthly payments);
  * - the series stands out: it holds at least 75 % of the payee's payments in its span, or, for
  *   monthly and longer intervals, it is steady (amounts within 2 % of the median, every gap
  *   within 3 days of the mean gap) — frequent groceries, coffees, fuel and rides that happen to
@@ -32,12 +34,15 @@ interface Interval {
   minimum: 2 | 3 | 4;
   /** Weekly and fortnightly: kept weekday, one missed occurrence allowed, no pairs and no steady exception. */
   weekday: boolean;
+  /** Monthly: the series may skip occurrences falling in July and August (school and club fees pause over the summer). */
+  summerBreak?: boolean;
 }
 
 const INTERVALS: Interval[] = [
   { days: 7, tolerance: 1, similar: 0.05, minimum: 4, weekday: true },
   { days: 14, tolerance: 2, similar: 0.05, minimum: 3, weekday: true },
-  { days: 30.44, tolerance: 4, similar: 0.2, minimum: 2, weekday: false },
+  { days: 30.44, tolerance: 4, similar: 0.2, minimum: 2, weekday: false, summerBreak: true },
+  { days: 60.88, tolerance: 6, similar: 0.2, minimum: 3, weekday: false },
   { days: 91.31, tolerance: 8, similar: 0.2, minimum: 2, weekday: false },
   { days: 365.25, tolerance: 12, similar: 0.2, minimum: 2, weekday: false },
 ];
@@ -113,6 +118,8 @@ export function recurrentFlags(items: readonly RecurrenceItem[]): boolean[] {
 /** Flags every accepted series of the payee's `payments` at `interval`. */
 function markSeries(payments: Payments, interval: Interval, flags: boolean[]): void {
   const { times, amounts } = payments;
+  // Too few payments, or too short a span for the fewest a series needs (a 90-day history holds no yearly series).
+  if (times.length < interval.minimum || times[times.length - 1]! - times[0]! < (interval.minimum - 1) * (interval.days - interval.tolerance) * DAY_MS) return;
   const span = interval.days * DAY_MS;
   const tolerance = interval.tolerance * DAY_MS;
   for (let s = 0; s < times.length; s++) {
@@ -126,6 +133,7 @@ function markSeries(payments: Payments, interval: Interval, flags: boolean[]): v
         next = nearest(payments, last, times[last]! + 2 * span, tolerance, typical, interval.similar);
         missed = true;
       }
+      if (next < 0 && interval.summerBreak === true) next = afterSummer(payments, last, span, tolerance, typical, interval.similar);
       if (next < 0) break;
       series.push(next);
       values.push(amounts[next]!);
@@ -135,11 +143,30 @@ function markSeries(payments: Payments, interval: Interval, flags: boolean[]): v
   }
 }
 
+/** July and August (UTC months 6 and 7): when a monthly series may pause. */
+const SUMMER = new Set([6, 7]);
+/** Most occurrences a summer break skips (July and August). */
+const SUMMER_SKIPS = 2;
+
+/** The payment resuming a monthly series after a summer break: one to two intervals later than expected, every skipped occurrence in July or August; or -1. */
+function afterSummer(payments: Payments, last: number, span: number, tolerance: number, typical: number, similar: number): number {
+  const { times } = payments;
+  const from = times[last]!;
+  // Nothing paid as late as a resumed series would be (a bank history of 90 days): no need to look.
+  if (times[times.length - 1]! < from + 2 * span - tolerance) return -1;
+  for (let skipped = 1; skipped <= SUMMER_SKIPS; skipped++) {
+    if (!SUMMER.has(new Date(from + skipped * span).getUTCMonth())) return -1;
+    const next = nearest(payments, last, from + (skipped + 1) * span, tolerance, typical, similar);
+    if (next >= 0) return next;
+  }
+  return -1;
+}
+
 /** The payment after position `after` closest to `expected` ± `tolerance` with an amount within `similar` of `typical`, or -1. */
 function nearest(payments: Payments, after: number, expected: number, tolerance: number, typical: number, similar: number): number {
   const { times, amounts } = payments;
   let next = -1;
-  for (let j = after + 1; j < times.length && times[j]! <= expected + tolerance; j++) {
+  for (let j = Math.max(after + 1, firstAtOrAfter(times, expected - tolerance)); j < times.length && times[j]! <= expected + tolerance; j++) {
     if (times[j]! >= expected - tolerance && within(amounts[j]!, typical, similar) && (next < 0 || Math.abs(times[j]! - expected) < Math.abs(times[next]! - expected))) next = j;
   }
   return next;
@@ -158,12 +185,15 @@ function accepted(payments: Payments, series: number[], interval: Interval): boo
   const first = times[series[0]!]!;
   const last = times[series[series.length - 1]!]!;
   if (series.length === 2) {
+    // A pair spans one interval: two payments around a summer break are no series yet.
     const margin = span / 2;
-    return within(values[0]!, values[1]!, PAIR) && countBetween(times, first - margin, last + margin) === 2;
+    return gaps[0]! <= span + interval.tolerance * DAY_MS && within(values[0]!, values[1]!, PAIR) && countBetween(times, first - margin, last + margin) === 2;
   }
   const tolerance = interval.tolerance * DAY_MS;
   if (series.length >= COVERAGE * countBetween(times, first - tolerance, last + tolerance)) return true;
   if (interval.weekday) return false;
-  const meanGap = (last - first) / gaps.length;
-  return values.every((a) => within(a, typical, STEADY_AMOUNT)) && gaps.every((g) => Math.abs(g - meanGap) <= STEADY_DAYS * DAY_MS);
+  // A summer break's gap counts as one interval plus the occurrences it skipped.
+  const steps = gaps.map((g) => Math.max(1, Math.round(g / span)));
+  const meanGap = (last - first) / steps.reduce((sum, n) => sum + n, 0);
+  return values.every((a) => within(a, typical, STEADY_AMOUNT)) && gaps.every((g, i) => Math.abs(g - steps[i]! * meanGap) <= STEADY_DAYS * steps[i]! * DAY_MS);
 }

@@ -12,6 +12,12 @@ describe('text normalisation', () => {
     expect(tokenize('  BOLT.EU/O/2601252214 ')).toEqual(['bolt', 'eu', 'o', '2601252214']);
     expect(tokenize('***')).toEqual([]);
   });
+
+  it('reads the German spellings ae oe ue of ä ö ü as the umlaut, which folds to the plain vowel', () => {
+    expect(tokenize('BAECKEREI WIMMER MUENCHEN')).toEqual(tokenize('Bäckerei Wimmer München'));
+    expect(tokenize('TURMOEL 07')).toEqual(['turmol', '07']);
+    expect(fold('Bäckerei')).toBe('backerei');
+  });
 });
 
 describe('PhraseIndex', () => {

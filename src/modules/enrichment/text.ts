@@ -2,7 +2,9 @@
  * Text normalisation for enrichment (docs/categories.md, "Normalisation"): descriptors,
  * counterparties, notes and the words of the data files all become lists of tokens the same
  * way: case folded, diacritics removed (Unicode NFD; ł ß ø æ đ spelled out), apostrophes
- * dropped ("McDonald's" = "mcdonalds"), any other non-alphanumeric character a separator.
+ * dropped ("McDonald's" = "mcdonalds"), any other non-alphanumeric character a separator, and
+ * the German spellings ae oe ue of ä ö ü read as the plain vowel like the umlaut itself
+ * ("BAECKEREI" = "Bäckerei" = "backerei"; in every word and language, so matching stays symmetric).
  * PhraseIndex finds written phrases (consecutive tokens; a trailing `*` on the last word
  * matches any word starting with that stem) in a token list without scanning every phrase.
  */
@@ -12,6 +14,9 @@ const NON_ASCII = /[^\u0000-\u007f]/;
 const APOSTROPHES = /['’`]/g;
 const SEPARATORS = /[^a-z0-9]+/;
 const DIGIT = /[0-9]/;
+/** German spellings of umlauts ("ae" for ä): folded like the umlaut, to the plain vowel (tested first: few texts hold one). */
+const UMLAUT_SPELLING = /[aou]e/;
+const UMLAUT_SPELLINGS = /([aou])e/g;
 const SPELLED: Record<string, string> = { ł: 'l', ß: 'ss', ø: 'o', æ: 'ae', đ: 'd', ı: 'i', œ: 'oe' };
 const UNSPELLED = new RegExp(`[${Object.keys(SPELLED).join('')}]`, 'g');
 
@@ -22,9 +27,11 @@ export function fold(text: string): string {
   return lower.normalize('NFD').replace(COMBINING_MARKS, '').replace(UNSPELLED, (c) => SPELLED[c]!);
 }
 
-/** The tokens of `text` ("ALBERT 0412 Praha-Smíchov" -> ["albert", "0412", "praha", "smichov"]). */
+/** The tokens of `text` ("ALBERT 0412 Praha-Smíchov" -> ["albert", "0412", "praha", "smichov"]; "MUENCHEN" -> ["munchen"]). */
 export function tokenize(text: string): string[] {
-  const parts = fold(text).replace(APOSTROPHES, '').split(SEPARATORS);
+  let folded = fold(text).replace(APOSTROPHES, '');
+  if (UMLAUT_SPELLING.test(folded)) folded = folded.replace(UMLAUT_SPELLINGS, '$1');
+  const parts = folded.split(SEPARATORS);
   if (parts[0] === '') parts.shift();
   if (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
   return parts;
