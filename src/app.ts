@@ -7,7 +7,7 @@ import { createLogger, prettyLogs } from './lib/logging.ts';
 import { lazySchemaCompilers } from './lib/lazy-schema-compilers.ts';
 import { requestLogPlugin } from './plugins/request-log.ts';
 import { httpMetricsPlugin } from './metrics/http.ts';
-import { authPlugin } from './plugins/auth.ts';
+import { authPlugin, type AuthContext } from './plugins/auth.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { clientErrorHandler, errorEnvelopePlugin, frameworkErrors, requestIdFrom } from './plugins/error-envelope.ts';
@@ -76,11 +76,13 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(providersRoutes, { providers: services.providers });
   await app.register(clientsRoutes, { clients: services.clients });
   app.addSchema(ConnectionSchema);
-  await app.register(connectionsRoutes, { connections: services.connections, lifecycle: services.lifecycle });
-  await app.register(accountsRoutes, { accounts: services.accounts });
+  // The services that follow a partner's sandbox clock, on the time of the request's key (partner-times.ts).
+  const at = (auth: AuthContext) => services.times.ofAuth(auth);
+  await app.register(connectionsRoutes, { at });
+  await app.register(accountsRoutes, { at });
   app.addSchema(ConnectSessionSchema);
-  await app.register(connectSessionsRoutes, { connectSessions: services.connectSessions });
-  await app.register(sandboxRoutes, { connections: services.connections, lifecycle: services.lifecycle, state: services.banks.sandbox.state, clock: services.time, connectSessions: services.connectSessions, partners: services.partners, accounts: services.accounts });
+  await app.register(connectSessionsRoutes, { at });
+  await app.register(sandboxRoutes, { at, state: services.banks.sandbox.state, partners: services.partners });
   await app.register(simplefinRoutes, { simplefin: services.simplefin });
   // SimpleFIN's own protocol under the access URL: HTTP Basic auth, no API key.
   await app.register(simplefinProtocolRoutes, { simplefin: services.simplefin, clock: services.clock, countRequests: !services.config.redisUrl });
@@ -90,13 +92,13 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await hosted.register(formbody, { parser: parseFormBody });
     await hosted.register(formProtection, { baseUrl: services.config.baseUrl });
     await hosted.register(accepts);
-    await hosted.register(sandboxBankRoutes, { connections: services.connections, connectSessions: services.connectSessions, baseUrl: services.config.baseUrl });
-    await hosted.register(bankCallbackRoutes, { connections: services.connections });
-    await hosted.register(connectFlowRoutes, { connectSessions: services.connectSessions, providers: services.providers, config: services.config });
+    await hosted.register(sandboxBankRoutes, { times: services.times, baseUrl: services.config.baseUrl });
+    await hosted.register(bankCallbackRoutes, { times: services.times });
+    await hosted.register(connectFlowRoutes, { times: services.times, providers: services.providers, config: services.config });
   });
 
   // The partner portal: its own forms, sessions and CSRF tokens, no API key.
-  await app.register(portalRoutes, { portal: services.portal, partners: services.partners, webhooks: services.webhooks, directory: services.directory, connectSessions: services.connectSessions, usage: services.usage, baseUrl: services.config.baseUrl, operator: services.config });
+  await app.register(portalRoutes, { portal: services.portal, partners: services.partners, webhooks: services.webhooks, directory: services.directory, times: services.times, usage: services.usage, baseUrl: services.config.baseUrl, operator: services.config });
 
   await app.ready();
   return app;

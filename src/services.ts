@@ -1,6 +1,7 @@
 /**
  * The service container: every module's service wired to one database, one clock and one job
- * queue. Built once per process (API, worker, CLI) and handed to routes and job handlers.
+ * queue. Built once per process (API, worker, CLI) and handed to routes and job handlers. The
+ * services that follow a partner's sandbox clock exist per partner time (`times`, partner-times.ts).
  */
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -10,7 +11,7 @@ import { Banks } from './banks/index.ts';
 import { SandboxState } from './banks/sandbox/sandbox-state.ts';
 import { JobQueue } from './jobs/queue.ts';
 import type { Clock } from './lib/clock.ts';
-import { PartnerClock } from './lib/partner-clock.ts';
+import type { PartnerClock } from './lib/partner-clock.ts';
 import { CursorCodec } from './lib/cursor.ts';
 import { accountsService } from './modules/accounts/accounts.service.ts';
 import { clientsService } from './modules/clients/clients.service.ts';
@@ -28,6 +29,7 @@ import { EventLog } from './modules/webhooks/events.ts';
 import { webhooksService } from './modules/webhooks/webhooks.service.ts';
 import { webhookHistory } from './modules/webhooks/webhook-history.ts';
 import { portalService } from './portal/portal.service.ts';
+import { PartnerTimes } from './partner-times.ts';
 
 export interface Deps {
   db: Db;
@@ -55,28 +57,33 @@ export async function createServices(deps: Deps) {
   const queue = deps.queueStartsLater ? JobQueue.starting(deps.databaseUrl, queueOptions) : await JobQueue.start(deps.databaseUrl, queueOptions);
   const events = new EventLog();
   const webhooks = webhooksService({ db, clock, queue, events, keys, allowPrivateUrls: config.allowPrivateWebhookUrls });
-  // Connections, sessions and the sandbox bank follow the partner's sandbox clock inside its scope.
-  const time = new PartnerClock(clock);
-  const banks = new Banks({ baseUrl: config.baseUrl, slowMs: Number(env.BANKDATA_SANDBOX_SLOW_MS ?? 60_000), state: new SandboxState(db), clock: time });
+  const banks = new Banks({ baseUrl: config.baseUrl, slowMs: Number(env.BANKDATA_SANDBOX_SLOW_MS ?? 60_000), state: new SandboxState(db), clock });
   const partners = partnersService(db, clock);
   const usage = usageService(db, clock);
   const providers = providersService(db, cursors);
   const clients = clientsService(db);
-  const connections = connectionsService({ db, clock: time, config, queue, events, banks, providers, clients, partners });
-  const lifecycle = lifecycleService({ db, clock: time, queue, events, banks, providers, partners, connections, usage });
-  const accounts = accountsService({ db, clock: time, cursors, queue, connections });
-  const sync = syncService({ db, clock: time, events, banks, providers, connections, lifecycle, accounts });
-  const connectSessions = connectSessionsService({ db, clock: time, config, partners, clients, providers, connections, lifecycle, accounts, cursors });
+  /** Connections, sessions and the sandbox bank on `time`: a partner's sandbox time, or real time (partner-times.ts). */
+  const onClock = (time: PartnerClock) => {
+    const onTime = banks.onSandboxClock(time);
+    const connections = connectionsService({ db, clock: time, config, queue, events, banks: onTime, providers, clients, partners });
+    const lifecycle = lifecycleService({ db, clock: time, queue, events, banks: onTime, providers, partners, connections, usage });
+    const accounts = accountsService({ db, clock: time, cursors, queue, connections });
+    const sync = syncService({ db, clock: time, events, banks: onTime, providers, connections, lifecycle, accounts });
+    const connectSessions = connectSessionsService({ db, clock: time, config, partners, clients, providers, connections, lifecycle, accounts, cursors });
+    return { clock: time, banks: onTime, connections, lifecycle, accounts, sync, connectSessions };
+  };
+  const times = new PartnerTimes({ db, clock, partners }, onClock);
+  const { connections, lifecycle, accounts, sync, connectSessions } = times.real;
   const simplefin = simplefinService({ db, clock, config, partners });
   const portal = portalService({ db, clock, partners, baseUrl: config.baseUrl });
   const directory = connectionDirectory({ db, clock, partners, accounts, history: webhookHistory(db) });
-  followConnectionEvents(events, time);
-  clients.onPurge((_auth, clientId) => connections.revokeAllForClient(clientId));
+  followConnectionEvents(events);
+  clients.onPurge((auth, clientId) => times.ofAuth(auth).connections.revokeAllForClient(clientId));
   return {
     db,
     clock,
-    /** The clock of connections and sessions: the partner's sandbox time inside its scope (lib/partner-clock.ts). */
-    time,
+    /** The connections, lifecycle, accounts, sync and connect-session services (and banks) on each partner's time; those below are on real time. */
+    times,
     config,
     cursors,
     queue,

@@ -37,17 +37,22 @@ async function timedDownload(download: () => Promise<DownloadOutcome>): Promise<
 
 /** Registers every job handler and starts sweeping timers every `sweepMs`. */
 export async function startWorker(services: Services, sweepMs = 1000): Promise<Worker> {
+  const { times } = services;
   const sweeper = new TimerSweeper(services.db, services.clock);
-  sweeper.on('connection-initiation', (tx, connectionId) => services.connections.checkCompletion(tx, connectionId));
-  sweeper.on('consent-expiry', (tx, connectionId) => services.lifecycle.expireConsent(tx, connectionId));
-  sweeper.on('consent-expiring', (tx, connectionId) => services.lifecycle.noticeConsentExpiring(tx, connectionId));
+  // A timer of a partner's sandbox fires on that partner's sandbox time (partner-times.ts).
+  sweeper.on('connection-initiation', (tx, connectionId, scope) => times.of(scope).connections.checkCompletion(tx, connectionId));
+  sweeper.on('consent-expiry', (tx, connectionId, scope) => times.of(scope).lifecycle.expireConsent(tx, connectionId));
+  sweeper.on('consent-expiring', (tx, connectionId, scope) => times.of(scope).lifecycle.noticeConsentExpiring(tx, connectionId));
   sweeper.on('webhook-retry', (tx, deliveryId) => services.webhooks.retryDue(tx, deliveryId));
-  sweeper.on('connect-session-expiry', (tx, sessionId) => services.connectSessions.expire(tx, sessionId));
+  sweeper.on('connect-session-expiry', (tx, sessionId, scope) => times.of(scope).connectSessions.expire(tx, sessionId));
   // Downloads wait on banks, not on CPU, and hold a database connection only for their short
   // transactions (never while the bank answers): many run at once (bench/README.md).
-  // A sandbox connection's download runs on its partner's sandbox clock (lib/partner-clock.ts).
-  await services.queue.work('connection-download', (job, attempt) => services.connections.runInTimeOf(job.connectionId, () => timedDownload(() => services.sync.download(job, attempt))), services.config.downloadConcurrency);
-  await services.queue.work('connection-download-failed', (job) => services.connections.runInTimeOf(job.connectionId, () => services.sync.giveUp(job)), 1);
+  // A sandbox connection's download runs on its partner's sandbox time.
+  await services.queue.work('connection-download', async (job, attempt) => {
+    const { sync } = await times.ofConnection(job.connectionId);
+    return timedDownload(() => sync.download(job, attempt));
+  }, services.config.downloadConcurrency);
+  await services.queue.work('connection-download-failed', async (job) => (await times.ofConnection(job.connectionId)).sync.giveUp(job), 1);
   await services.queue.work('consent-revoke', (job) => services.connections.revokeDisabledConsent(job), 1);
   await services.queue.work('webhook-delivery-failed', (job) => services.webhooks.restart(job), 1);
   await services.queue.workBatches(

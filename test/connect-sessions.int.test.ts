@@ -484,8 +484,9 @@ describe('races of Cancel', () => {
 
   /** Posts Cancel on `flow`; `meanwhile` runs once, just before the cancel acts on the session's connection (cancelJourney). */
   async function cancelRacing(flow: string, cookie: string, meanwhile: () => Promise<void>) {
-    const cancelJourney = t.services.connections.cancelJourney;
-    const spy = vi.spyOn(t.services.connections, 'cancelJourney').mockImplementationOnce(async (id) => {
+    const { connections } = t.sandboxServices(partnerId);
+    const cancelJourney = connections.cancelJourney;
+    const spy = vi.spyOn(connections, 'cancelJourney').mockImplementationOnce(async (id) => {
       await meanwhile();
       return cancelJourney(id);
     });
@@ -523,9 +524,10 @@ describe('races of Cancel', () => {
 
   it('with Continue: a failure right after the connection was stored leaves the session pointing at it; Continue again creates no second one', async () => {
     const { sessionId, flow, cookie } = await openedAtConsent();
-    const createConnection = t.services.connections.create;
+    const { connections } = t.sandboxServices(partnerId);
+    const createConnection = connections.create;
     // As if the process died (or the next statement failed) just after the connection's transaction committed.
-    const spy = vi.spyOn(t.services.connections, 'create').mockImplementationOnce(async (...args) => {
+    const spy = vi.spyOn(connections, 'create').mockImplementationOnce(async (...args) => {
       await createConnection(...args);
       throw new ApiError('internal_error', 'failed after the commit', { status: 500 });
     });

@@ -11,10 +11,11 @@ import { connect, providerId, providerIds, settle, walkBank } from './helpers/jo
 let t: TestApp;
 let key: string;
 let clientId: string;
+let partnerId: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  ({ apiKey: key } = await t.newPartner({ name: 'Journey Partner' }));
+  ({ apiKey: key, partnerId } = await t.newPartner({ name: 'Journey Partner' }));
   clientId = await t.newClient(key, 'journey-user');
 });
 afterAll(() => t.close());
@@ -365,14 +366,15 @@ describe('POST /v1/connections validation and visibility', () => {
   });
 
   it('passes ownershipType and skipConsentScreen (where permitted) to the bank; a bank that is down answers 503', async () => {
-    const sandboxBank = t.services.banks.sandbox;
-    const started = vi.spyOn(sandboxBank, 'startAuthorization');
+    const permitted = await t.newPartner({ name: 'Skipper', skipConsentScreenAllowed: true });
+    const permittedClient = await t.newClient(permitted.apiKey);
+    // The sandbox bank each partner's requests reach (on the partner's sandbox time).
+    const startedByPermitted = vi.spyOn(t.sandboxServices(permitted.partnerId).banks.sandbox, 'startAuthorization');
+    const started = vi.spyOn(t.sandboxServices(partnerId).banks.sandbox, 'startAuthorization');
     try {
-      const permitted = await t.newPartner({ name: 'Skipper', skipConsentScreenAllowed: true });
-      const permittedClient = await t.newClient(permitted.apiKey);
       const body = { returnUrl: 'http://localhost/x', providerId: await providerId(t, providerIds.vltava), ownershipType: 'shared', skipConsentScreen: true };
       expect((await t.call('POST', '/v1/connections', { key: permitted.apiKey, clientId: permittedClient, body })).status).toBe(200);
-      expect(started.mock.lastCall![0]).toMatchObject({ ownershipType: 'Shared', skipConsentScreen: true });
+      expect(startedByPermitted.mock.lastCall![0]).toMatchObject({ ownershipType: 'Shared', skipConsentScreen: true });
       expect((await t.call('POST', '/v1/connections', { key, clientId, body })).status).toBe(200);
       expect(started.mock.lastCall![0]).toMatchObject({ ownershipType: 'Shared', skipConsentScreen: false });
 
@@ -385,6 +387,7 @@ describe('POST /v1/connections validation and visibility', () => {
       expect(down.body.error.message).toContain('Vltava Bank is unavailable');
       expect(await count()).toBe(before);
     } finally {
+      startedByPermitted.mockRestore();
       started.mockRestore();
     }
   });
@@ -464,7 +467,7 @@ describe('sandbox control and client deletion', () => {
     const { consentRef } = await t.db.selectFrom('connections').select('consentRef').where('id', '=', id).executeTakeFirstOrThrow();
     const accountIds = (await t.call('GET', `/v1/connections/${id}/accounts`, { key, clientId: doomed })).body.map((a: any) => a.id);
     // The bank's memory of the consent goes with the connection, so the call to the bank is watched.
-    const revoked = vi.spyOn(t.services.banks.sandbox, 'revokeConsent');
+    const revoked = vi.spyOn(t.sandboxServices(partnerId).banks.sandbox, 'revokeConsent');
     try {
       expect((await t.call('DELETE', `/v1/clients/${doomed}`, { key, clientId: doomed })).status).toBe(204);
       expect(revoked.mock.calls).toContainEqual([consentRef]);

@@ -13,13 +13,27 @@ type ProviderRow = Pick<Provider, 'mode' | 'code' | 'name' | 'timeZone' | 'conne
 
 export class Banks {
   readonly sandbox: SandboxConnector;
+  /** The service's clock, of the live connectors. */
   private readonly clock: Clock;
   /** Live connectors by provider code, with the catalog settings they were built from. */
-  private readonly live = new Map<string, { settings: string; connector: BerlinGroupConnector }>();
+  private readonly live: Map<string, { settings: string; connector: BerlinGroupConnector }>;
 
-  constructor(options: SandboxOptions & { clock: Clock }) {
+  /** `options.clock` is the service's clock; `shared`: the banks whose live connectors (and clock) these share. */
+  constructor(
+    private readonly options: SandboxOptions,
+    shared?: Banks,
+  ) {
     this.sandbox = new SandboxConnector(options);
-    this.clock = options.clock;
+    this.clock = shared?.clock ?? options.clock;
+    this.live = shared?.live ?? new Map();
+  }
+
+  /**
+   * These banks with the sandbox bank on `clock` (a partner's sandbox time, lib/partner-clock.ts).
+   * The live connectors are shared and keep the service's clock: live data never follows a sandbox clock.
+   */
+  onSandboxClock(clock: Clock): Banks {
+    return new Banks({ ...this.options, clock }, this);
   }
 
   /**

@@ -15,6 +15,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ApiError } from '../lib/errors.ts';
 import type { ConnectionsService } from '../modules/connections/connections.service.ts';
+import type { OnDataTime } from '../partner-times.ts';
 import { requestLanguage, translator } from './i18n.ts';
 import { renderPage } from './render.ts';
 
@@ -25,7 +26,8 @@ function linkNotValid(request: FastifyRequest, reply: FastifyReply, status: numb
   return renderPage(reply, 'message', { lang, title: t('bankLink.title'), message: t('bankLink.text'), alert: true }, status);
 }
 
-export const bankCallbackRoutes: FastifyPluginAsync<{ connections: ConnectionsService }> = async (app, { connections }) => {
+/** `times`: the connection service on the time of the journey's partner (its sandbox clock; src/partner-times.ts). */
+export const bankCallbackRoutes: FastifyPluginAsync<{ times: OnDataTime<{ connections: ConnectionsService }> }> = async (app, { times }) => {
   app.get(
     '/connect/bank-callback',
     {
@@ -41,7 +43,9 @@ export const bankCallbackRoutes: FastifyPluginAsync<{ connections: ConnectionsSe
     },
     async (request, reply) => {
       try {
-        const target = await connections.completeAuthorization((request.query as { state: string }).state, request.query as Record<string, string>, request.ip);
+        const { state } = request.query as { state: string };
+        const { connections } = await times.ofJourney(state);
+        const target = await connections.completeAuthorization(state, request.query as Record<string, string>, request.ip);
         return reply.redirect(target, 303);
       } catch (error) {
         if (!(error instanceof ApiError) || error.code !== 'validation_error') throw error;
@@ -51,7 +55,9 @@ export const bankCallbackRoutes: FastifyPluginAsync<{ connections: ConnectionsSe
   );
 
   app.get('/connect/bank/:state', { schema: { hide: true, params: Type.Object({ state: Type.String({ maxLength: 200 }) }) } }, async (request, reply) => {
-    const target = await connections.startAtBank((request.params as { state: string }).state, request.ip);
+    const { state } = request.params as { state: string };
+    const { connections } = await times.ofJourney(state);
+    const target = await connections.startAtBank(state, request.ip);
     return target ? reply.redirect(target, 303) : linkNotValid(request, reply, 404);
   });
 };

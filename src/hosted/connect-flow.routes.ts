@@ -25,6 +25,7 @@ import { Type, type Static } from 'typebox';
 import type { ConnectSession } from '../db/schema.ts';
 import type { Config } from '../config.ts';
 import type { ProvidersService } from '../modules/providers/providers.service.ts';
+import type { OnDataTime } from '../partner-times.ts';
 import { bankLogoUrl, monogramSvg } from './bank-logo.ts';
 import { brandOf } from './branding.ts';
 import { ApiError } from '../lib/errors.ts';
@@ -64,7 +65,8 @@ function shownStep(s: ConnectSession, connectionState: string | null, view?: 'ac
 /** A provider as the pages show it: `logoUrl` is set by live catalogs (absent for the sandbox banks). */
 type ShownProvider = { id: string; name: string; logoUrl?: string | null };
 
-export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSessionsService; providers: ProvidersService; config: Config }> = async (app, { connectSessions, providers, config }) => {
+/** `times`: the connect-session service on the time of the session a page loads (src/partner-times.ts). */
+export const connectFlowRoutes: FastifyPluginAsync<{ times: OnDataTime<{ connectSessions: ConnectSessionsService }>; providers: ProvidersService; config: Config }> = async (app, { times, providers, config }) => {
   const baseUrl = config.baseUrl;
   const serviceOrigin = new URL(baseUrl).origin;
   const cookieOptions = { path: '/connect', httpOnly: true, sameSite: 'lax', secure: baseUrl.startsWith('https:'), maxAge: SESSION_DURATION_MS / 1000 } as const;
@@ -77,29 +79,33 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
   /** Absolute logo URLs a page shows (for its CSP img-src). */
   const logosOf = (brand: { logoUrl: string | null }, ...banks: (ShownProvider | undefined)[]) => [brand.logoUrl, ...banks.map((b) => b?.logoUrl)].filter((url): url is string => !!url);
 
-  /** The session named in the path (if any) and whether this browser holds its cookie. */
-  async function located(request: FastifyRequest): Promise<{ session?: ConnectSession; mine: boolean }> {
+  /**
+   * The session named in the path (if any), whether this browser holds its cookie, and the
+   * connect-session service on the time of the session's partner (its sandbox clock in sandbox).
+   */
+  async function located(request: FastifyRequest): Promise<{ session?: ConnectSession; mine: boolean; sessions: ConnectSessionsService }> {
     const { sessionId } = (request.params ?? {}) as { sessionId?: string };
-    const session = sessionId ? await connectSessions.find(sessionId) : undefined;
-    return { session, mine: session !== undefined && isBrowserOf(session, request.cookies[cookieName(session.id)]) };
+    const sessions = sessionId ? (await times.ofSession(sessionId)).connectSessions : times.real.connectSessions;
+    const session = sessionId ? await sessions.find(sessionId) : undefined;
+    return { session, mine: session !== undefined && isBrowserOf(session, request.cookies[cookieName(session.id)]), sessions };
   }
 
   /** The language of a page: the session's when the path names one, else the browser's. */
   const languageFor = (request: FastifyRequest, session?: ConnectSession) => (session ? languageOf(session.locale) : requestLanguage(request));
 
-  /** The session this browser may act on; renders "not found" and answers null without its cookie. */
-  async function current(request: FastifyRequest, reply: FastifyReply): Promise<ConnectSession | null> {
-    const { session, mine } = await located(request);
-    if (mine) return session!;
+  /** The session this browser may act on, with its service (see located); renders "not found" and answers null without its cookie. */
+  async function current(request: FastifyRequest, reply: FastifyReply): Promise<{ s: ConnectSession; sessions: ConnectSessionsService } | null> {
+    const { session, mine, sessions } = await located(request);
+    if (mine) return { s: session!, sessions };
     message(reply, languageFor(request, session), 'noSession', 400);
     return null;
   }
 
   /** What every page of session `s` shows, and a renderer whose forms may end in the partner app's scheme (CSP form-action). */
-  async function pageOf(s: ConnectSession, reply: FastifyReply) {
+  async function pageOf(sessions: ConnectSessionsService, s: ConnectSession, reply: FastifyReply) {
     const lang = languageOf(s.locale);
     const t = translator(lang);
-    const ctx = await connectSessions.context(s);
+    const ctx = await sessions.context(s);
     const step = stepOf(s);
     const brand = brandOf(ctx.partner, config);
     const provider = ctx.provider as ShownProvider | undefined;
@@ -117,17 +123,17 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
     // 403: a form refused by form-protection.ts (cross-site, or without its token).
     const status = given >= 500 ? 500 : given === 403 ? 403 : 400;
     if (status === 500) request.log.error({ err: error }, 'hosted page failed');
-    const { session, mine } = await located(request).catch(() => ({ session: undefined, mine: false }));
-    if (!session || !mine) return message(reply, languageFor(request, session), 'error', status);
-    const { t, page, render } = await pageOf(session, reply);
+    const { session, mine, sessions } = await located(request).catch(() => ({ session: undefined, mine: false, sessions: undefined }));
+    if (!session || !mine || !sessions) return message(reply, languageFor(request, session), 'error', status);
+    const { t, page, render } = await pageOf(sessions, session, reply);
     const changeBank = session.state === 'AwaitingBankSelection' && session.providerId !== null && !session.providerPreset;
     return render('connect-message', { title: t('error.title'), message: t('error.text'), link: { href: page.flow, label: t('common.back') }, changeBank, cancel: !isTerminal(session) }, status);
   });
 
-  async function show(s: ConnectSession, query: FlowQuery, reply: FastifyReply, psuIpAddress: string) {
+  async function show(sessions: ConnectSessionsService, s: ConnectSession, query: FlowQuery, reply: FastifyReply, psuIpAddress: string) {
     if (stepOf(s) === 'return') return reply.redirect(returnTarget(s), 303);
-    if (stepOf(s) === 'confirm') return reply.redirect(await connectSessions.confirmBank(s, psuIpAddress), 303);
-    const { lang, t, ctx, render } = await pageOf(s, reply);
+    if (stepOf(s) === 'confirm') return reply.redirect(await sessions.confirmBank(s, psuIpAddress), 303);
+    const { lang, t, ctx, render } = await pageOf(sessions, s, reply);
     const step = shownStep(s, ctx.connectionState, query.view);
     if (step === 'done') return render('connect-done', { returnTarget: returnTarget(s), completed: s.state === 'Completed' });
     if (step === 'failed') return render('connect-failed', { errorCode: s.error, refused: s.error === 'access_denied', providerPreset: s.providerPreset });
@@ -136,7 +142,7 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
     }
     if (step === 'picker') {
       const regions = new Intl.DisplayNames([lang], { type: 'region' });
-      const listed = await connectSessions.banks(s);
+      const listed = await sessions.banks(s);
       // Sorted for the page's language: "Šumava" among the S in Czech, not after Z.
       const collator = new Intl.Collator(lang, { sensitivity: 'base' });
       const countries = [...new Set(listed.map((b) => b.countryCode))].map((code) => ({ code, name: regions.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
@@ -160,7 +166,7 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
       return render('connect-consent', { consentUntil, providerPreset: s.providerPreset });
     }
     if (step === 'bank') return render('connect-bank', { bankUrl: s.bankUrl });
-    if (step === 'accounts') return showAccounts(s, reply);
+    if (step === 'accounts') return showAccounts(sessions, s, reply);
     // Before the accounts are listed the counts show "–"; once they are, "Choose accounts now" opens the selection.
     return render('connect-progress', {
       step,
@@ -172,9 +178,9 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
   }
 
   /** The account selection; with `refused` (the ids the user kept, none) the form comes back with its message. */
-  async function showAccounts(s: ConnectSession, reply: FastifyReply, refused?: string[]) {
-    const { lang, t, ctx, render } = await pageOf(s, reply);
-    const accounts = (await connectSessions.accounts(s))
+  async function showAccounts(sessions: ConnectSessionsService, s: ConnectSession, reply: FastifyReply, refused?: string[]) {
+    const { lang, t, ctx, render } = await pageOf(sessions, s, reply);
+    const accounts = (await sessions.accounts(s))
       .filter((a) => a.subscribed)
       .map((a) => ({
         ...a,
@@ -199,7 +205,9 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
 
   // GET only: Fastify's automatic HEAD route would run this handler and consume the link.
   app.get('/connect/:token', { exposeHeadRoute: false, schema: { hide: true, params: TokenParams } }, async (request, reply) => {
-    const opened = await connectSessions.open((request.params as { token: string }).token);
+    const { token } = request.params as { token: string };
+    const { connectSessions } = await times.ofHostedToken(token);
+    const opened = await connectSessions.open(token);
     if (opened.kind === 'unknown') return message(reply, requestLanguage(request), 'invalid', 404);
     const flow = flowPath(opened.session.id);
     if (opened.kind === 'used') {
@@ -218,20 +226,20 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
 
   // Link previewers and mail scanners probe with HEAD: answer without consuming the token.
   app.head('/connect/:token', { schema: { hide: true, params: TokenParams } }, async (request, reply) => {
-    const known = await connectSessions.isHostedToken((request.params as { token: string }).token);
+    const known = await times.real.connectSessions.isHostedToken((request.params as { token: string }).token);
     return reply.status(known ? 200 : 404).header('cache-control', 'no-store').type('text/html; charset=utf-8').send();
   });
 
   app.get(FLOW, { schema: { hide: true, params: Params, querystring: FlowQuery } }, async (request, reply) => {
-    const s = await current(request, reply);
-    return s ? show(s, request.query as FlowQuery, reply, request.ip) : reply;
+    const found = await current(request, reply);
+    return found ? show(found.sessions, found.s, request.query as FlowQuery, reply, request.ip) : reply;
   });
 
   app.get(`${FLOW}/status`, { schema: { hide: true, params: Params } }, async (request, reply) => {
-    const { session, mine } = await located(request);
+    const { session, mine, sessions } = await located(request);
     reply.header('cache-control', 'no-store');
     if (!session || !mine) return reply.status(404).send({ state: null, step: null });
-    const { connectionState } = await connectSessions.context(session);
+    const { connectionState } = await sessions.context(session);
     return reply.send({
       state: session.state,
       step: shownStep(session, connectionState),
@@ -243,23 +251,25 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
 
   // A bank chosen in the picker, or '' to go back to it; a session created with providerId keeps its bank.
   app.post(`${FLOW}/provider`, { schema: { hide: true, params: Params, body: Type.Object({ providerId: Type.Union([Uuid, Type.Literal('')]) }) } }, async (request, reply) => {
-    const s = await current(request, reply);
-    if (!s) return reply;
-    if (s.state === 'AwaitingBankSelection' && !s.providerPreset) await connectSessions.chooseProvider(s, (request.body as { providerId: string }).providerId || null);
+    const found = await current(request, reply);
+    if (!found) return reply;
+    const { s, sessions } = found;
+    if (s.state === 'AwaitingBankSelection' && !s.providerPreset) await sessions.chooseProvider(s, (request.body as { providerId: string }).providerId || null);
     return reply.redirect(flowPath(s.id), 303);
   });
 
   app.post(`${FLOW}/confirm`, { schema: { hide: true, params: Params } }, async (request, reply) => {
-    const s = await current(request, reply);
-    if (!s) return reply;
+    const found = await current(request, reply);
+    if (!found) return reply;
+    const { s, sessions } = found;
     // From the failure page this is "Try again": a new bank journey (a new connection) for the same session.
     if (!['consent', 'confirm', 'bank', 'failed'].includes(stepOf(s))) return reply.redirect(flowPath(s.id), 303);
-    const bankUrl = await connectSessions.confirmBank(s, request.ip);
+    const bankUrl = await sessions.confirmBank(s, request.ip);
     if (new URL(bankUrl, baseUrl).origin === serviceOrigin) return reply.redirect(bankUrl, 303);
     // A bank on its own origin: Chromium applies CSP form-action to every redirect after a form
     // submission, and the bank's address is known only now. A page that navigates on its own (meta
     // refresh, and a link) starts a new navigation instead, so form-action stays 'self'.
-    const { t, ctx } = await pageOf(s, reply);
+    const { t, ctx } = await pageOf(sessions, s, reply);
     return renderPage(reply, 'connect-bank-redirect', { lang: languageOf(s.locale), title: t('consent.continue', { bank: ctx.provider?.name ?? '' }), bankUrl });
   });
 
@@ -270,36 +280,38 @@ export const connectFlowRoutes: FastifyPluginAsync<{ connectSessions: ConnectSes
     `${FLOW}/bank-return`,
     { exposeHeadRoute: false, schema: { hide: true, params: Params, querystring: Type.Object({ ref: Type.Optional(Type.String({ maxLength: 200 })) }) } },
     async (request, reply) => {
-      const { session, mine } = await located(request);
+      const { session, mine, sessions } = await located(request);
       if (session && mine) {
-        await connectSessions.afterBank(session);
+        await sessions.afterBank(session);
         return reply.redirect(flowPath(session.id), 303);
       }
       const { ref } = request.query as { ref?: string };
-      const target = session && ref && connectSessions.isBankReturnRef(session.id, ref) ? await connectSessions.returnWithoutBrowser(session) : null;
+      const target = session && ref && sessions.isBankReturnRef(session.id, ref) ? await sessions.returnWithoutBrowser(session) : null;
       return target ? reply.redirect(target, 303) : message(reply, languageFor(request, session), 'noSession', 400);
     },
   );
 
   app.post(`${FLOW}/accounts`, { schema: { hide: true, params: Params, body: Type.Object({ keep: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String(), { maxItems: 100 })])) }) } }, async (request, reply) => {
-    const s = await current(request, reply);
-    if (!s) return reply;
+    const found = await current(request, reply);
+    if (!found) return reply;
+    const { s, sessions } = found;
     const given = (request.body as { keep?: string | string[] }).keep ?? [];
     const keep = Array.isArray(given) ? given : [given];
     if (stepOf(s) === 'accounts') {
       // Sharing no account is refused with a message (Cancel is the way to share nothing).
-      if (keep.length === 0 && (await connectSessions.accounts(s)).some((a) => a.subscribed)) return showAccounts(s, reply, []);
-      await connectSessions.selectAccounts(s, keep);
+      if (keep.length === 0 && (await sessions.accounts(s)).some((a) => a.subscribed)) return showAccounts(sessions, s, reply, []);
+      await sessions.selectAccounts(s, keep);
     }
     return reply.redirect(flowPath(s.id), 303);
   });
 
   app.post(`${FLOW}/cancel`, { schema: { hide: true, params: Params } }, async (request, reply) => {
-    const s = await current(request, reply);
-    if (!s) return reply;
-    await connectSessions.cancel(s);
+    const found = await current(request, reply);
+    if (!found) return reply;
+    const { s, sessions } = found;
+    await sessions.cancel(s);
     // Gone when its client was deleted meanwhile (its sessions purged): the link is no longer valid.
-    const ended = await connectSessions.find(s.id);
+    const ended = await sessions.find(s.id);
     return ended ? reply.redirect(returnTarget(ended), 303) : message(reply, languageOf(s.locale), 'invalid', 404);
   });
 };

@@ -14,18 +14,22 @@ import { sandboxCallbackQuery } from '../banks/sandbox/sandbox-connector.ts';
 import { parseTestUser, testUsers } from '../banks/sandbox/scenarios.ts';
 import type { ConnectionsService, Journey } from '../modules/connections/connections.service.ts';
 import type { ConnectSessionsService } from '../modules/connect-sessions/connect-sessions.service.ts';
+import type { OnDataTime } from '../partner-times.ts';
 import { bankLogoUrl } from './bank-logo.ts';
 import { languageOf, translator } from './i18n.ts';
 import { formTargetOf, renderPage } from './render.ts';
 
 const Params = Type.Object({ providerCode: Type.String({ maxLength: 100 }) });
 
-export const sandboxBankRoutes: FastifyPluginAsync<{ connections: ConnectionsService; connectSessions: ConnectSessionsService; baseUrl: string }> = async (app, { connections, connectSessions, baseUrl }) => {
+type OnTime = { connections: ConnectionsService; connectSessions: ConnectSessionsService };
+
+/** `times`: the services on the time of the journey's partner (its sandbox clock; src/partner-times.ts). */
+export const sandboxBankRoutes: FastifyPluginAsync<{ times: OnDataTime<OnTime>; baseUrl: string }> = async (app, { times, baseUrl }) => {
   /**
    * Where the login form's redirects may end (CSP form-action): through our callback to the
    * connection's returnUrl (direct flow), or to its connect session's returnUrl.
    */
-  async function formTargets(journey: Journey): Promise<string[]> {
+  async function formTargets({ connectSessions }: OnTime, journey: Journey): Promise<string[]> {
     const session = journey.connection.sessionId ? await connectSessions.find(journey.connection.sessionId) : undefined;
     return [formTargetOf(journey.connection.returnUrl), ...(session ? [formTargetOf(session.returnUrl)] : [])];
   }
@@ -43,10 +47,11 @@ export const sandboxBankRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
     { schema: { hide: true, params: Params, querystring: Type.Object({ state: Type.String({ maxLength: 200 }), locale: Type.Optional(Type.String({ maxLength: 10 })) }) } },
     async (request, reply) => {
       const { state, locale } = request.query as { state: string; locale?: string };
-      const opened = await connections.openBankLink(state);
+      const at = await times.ofJourney(state);
+      const opened = await at.connections.openBankLink(state);
       if (!opened) return renderPage(reply, 'message', unknownLink, 404);
       if ('returnUrl' in opened) return reply.redirect(opened.returnUrl, 303);
-      return renderPage(reply, 'sandbox-bank-login', { ...pageOf(opened.journey, locale), state, action: request.url.split('?')[0], users: testUsers }, 200, await formTargets(opened.journey));
+      return renderPage(reply, 'sandbox-bank-login', { ...pageOf(opened.journey, locale), state, action: request.url.split('?')[0], users: testUsers }, 200, await formTargets(at, opened.journey));
     },
   );
 
@@ -61,7 +66,8 @@ export const sandboxBankRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
     },
     async (request, reply) => {
       const body = request.body as { state: string; locale?: string; username?: string; action?: string };
-      const journey = await connections.journey(body.state);
+      const at = await times.ofJourney(body.state);
+      const journey = await at.connections.journey(body.state);
       if (!journey) return renderPage(reply, 'message', unknownLink, 404);
       let query: Record<string, string>;
       if (body.action === 'cancel') {
@@ -69,7 +75,7 @@ export const sandboxBankRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
       } else {
         const user = parseTestUser(body.username ?? '');
         if (!user) {
-          return renderPage(reply, 'sandbox-bank-login', { ...pageOf(journey, body.locale), state: body.state, action: request.url, users: testUsers, username: body.username, error: true }, 422, await formTargets(journey));
+          return renderPage(reply, 'sandbox-bank-login', { ...pageOf(journey, body.locale), state: body.state, action: request.url, users: testUsers, username: body.username, error: true }, 422, await formTargets(at, journey));
         }
         // The test user's scenario decides: user_fail is refused, user_cancel cancels.
         query = sandboxCallbackQuery('Ok', user.username);

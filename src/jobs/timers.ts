@@ -3,25 +3,27 @@
  * clock, so tests move time instead of waiting. Scheduling happens inside the caller's
  * transaction; the worker's sweeper fires due timers, each in its own transaction together with
  * the state change it causes. A timer whose handler throws is retried a minute later.
- * A timer scheduled for a partner's sandbox (inside that partner's clock scope, lib/partner-clock.ts)
- * is due by that partner's sandbox clock and fires inside its scope; webhook retries keep real time.
+ * A timer scheduled for a partner's sandbox (by a service on that partner's PartnerClock,
+ * lib/partner-clock.ts) is due by that partner's sandbox clock, and its handler is given the
+ * partner's time; webhook retries keep real time.
  */
 import { sql } from 'kysely';
 import { isDatabaseUnavailable, OutageLog } from '../db/availability.ts';
 import type { Db, Tx } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
-import { runInTimeScope, sandboxPartnerInScope } from '../lib/partner-clock.ts';
+import type { SandboxTimeScope } from '../lib/partner-clock.ts';
 
 export type TimerKind = 'connection-initiation' | 'consent-expiry' | 'consent-expiring' | 'webhook-retry' | 'connect-session-expiry';
 
-export type TimerHandler = (tx: Tx, refId: string) => Promise<void>;
+/** Fires timer `refId` inside `tx`; `scope` is the sandbox time it belongs to (null: real time). */
+export type TimerHandler = (tx: Tx, refId: string, scope: SandboxTimeScope | null) => Promise<void>;
 
 /**
  * Schedules (or moves) the timer `kind` of `refId` to fire at `dueAt`: by the sandbox clock of
- * the partner whose clock scope the caller runs in (webhook retries: always real time).
+ * partner `sandboxPartnerId` (the caller's PartnerClock.sandboxPartnerId), by real time for null
+ * (webhook retries: always null).
  */
-export async function scheduleTimer(tx: Tx | Db, kind: TimerKind, refId: string, dueAt: Date): Promise<void> {
-  const sandboxPartnerId = kind === 'webhook-retry' ? null : sandboxPartnerInScope();
+export async function scheduleTimer(tx: Tx | Db, kind: TimerKind, refId: string, dueAt: Date, sandboxPartnerId: string | null): Promise<void> {
   await tx
     .insertInto('timers')
     .values({ kind, refId, dueAt, firedAt: null, sandboxPartnerId })
@@ -93,7 +95,7 @@ export class TimerSweeper {
           if (!timer) return false;
           current = timer.id;
           const scope = timer.sandboxPartnerId ? { partnerId: timer.sandboxPartnerId, offsetMs: Number(timer.offsetMs) } : null;
-          await runInTimeScope(scope, () => this.handlers.get(timer.kind as TimerKind)!(tx, timer.refId));
+          await this.handlers.get(timer.kind as TimerKind)!(tx, timer.refId, scope);
           await tx.updateTable('timers').set({ firedAt: new Date(now.getTime() + (scope?.offsetMs ?? 0)) }).where('id', '=', timer.id).execute();
           return true;
         })

@@ -2,6 +2,7 @@
  * Identifiers and secrets: UUIDs, API keys (spec "Authentication" 2-3) and their SHA-256
  * fingerprints, constant-time comparison.
  */
+import * as crypto from 'node:crypto';
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 
 export type Mode = 'sandbox' | 'live';
@@ -39,9 +40,12 @@ export function apiKeyMode(key: string): Mode | null {
   return match[1] === 'test' ? 'sandbox' : 'live';
 }
 
+/** Node's one-shot hash (Node >= 20.12): no Hash object per call (the key lookup hashes on every request). */
+const oneShotHash = crypto.hash as typeof crypto.hash | undefined;
+
 /** SHA-256 fingerprint (hex), the only form in which keys and tokens are stored. */
 export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return oneShotHash ? oneShotHash('sha256', value, 'hex') : createHash('sha256').update(value).digest('hex');
 }
 
 /** Constant-time equality of two hex digests. */

@@ -11,7 +11,6 @@ import type { Mode } from '../lib/ids.ts';
 import type { Partner } from '../db/schema.ts';
 import type { PartnersService } from '../modules/partners/partners.service.ts';
 import type { Clock } from '../lib/clock.ts';
-import { adoptTimeScope, runInTimeScope } from '../lib/partner-clock.ts';
 import { WINDOW_SECONDS } from './rate-limit.ts';
 
 /** API routes are the versioned ones (`/v1/...`); hosted pages, docs and /openapi.json are public. */
@@ -40,8 +39,6 @@ export interface AuthOptions {
 
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
   app.decorateRequest('auth', null as unknown as AuthContext);
-  // Every request is one unit of work for the clock scope, in real time until it adopts a partner's.
-  app.addHook('onRequest', (_request, _reply, done) => runInTimeScope(null, done));
   app.addHook('onRequest', async (request) => {
     if (!API_ROUTE.test(request.routeOptions.url ?? '')) return;
     const header = request.headers['x-api-key'];
@@ -52,7 +49,5 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     const auth = await options.partners.authenticate(header, windowStart);
     if (!auth) throw new ApiError('unauthorized', 'X-Api-Key is not a valid, active API key');
     request.auth = auth;
-    // A sandbox key's request runs on its partner's sandbox clock (lib/partner-clock.ts).
-    if (auth.mode === 'sandbox') adoptTimeScope({ partnerId: auth.partner.id, offsetMs: Number(auth.partner.sandboxClockOffsetMs) });
   });
 });

@@ -13,7 +13,7 @@ import { CONNECTION_STATES, LIST_LIMIT, RECENT_DAYS, RECENT_FILTERS, type Recent
 import { renderPortal, shell } from './pages.ts';
 import type { PortalDeps } from './portal.routes.ts';
 
-export async function connectionsPageRoutes(app: FastifyInstance, { partners, directory, connectSessions }: PortalDeps): Promise<void> {
+export async function connectionsPageRoutes(app: FastifyInstance, { partners, directory, times }: PortalDeps): Promise<void> {
   app.get('/portal/connections', async (request, reply) => {
     const page = await shell(request, partners, 'connections');
     const query = request.query as { state?: string; q?: string; recent?: string };
@@ -22,7 +22,8 @@ export async function connectionsPageRoutes(app: FastifyInstance, { partners, di
     const term = (query.q ?? '').trim().slice(0, 255);
     const connections = await directory.list(page.partner.id, page.mode, { state, term, recent });
     // A connect session that made no connection (yet) is still found by its id.
-    const session = term && !connections.length ? await connectSessions.findForPartner(page.partner.id, page.mode, term) : null;
+    const owner = { partnerId: page.partner.id, mode: page.mode };
+    const session = term && !connections.length ? await (await times.ofData(owner)).connectSessions.findForPartner(owner.partnerId, owner.mode, term) : null;
     return renderPortal(reply, 'connections', { title: 'Connections', ...page, connections, session, states: CONNECTION_STATES, filter: { state, term, recent }, recentDays: RECENT_DAYS, limit: LIST_LIMIT });
   });
 

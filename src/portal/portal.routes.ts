@@ -11,6 +11,7 @@ import { ApiError } from '../lib/errors.ts';
 import type { ConnectionDirectory } from '../modules/connections/connections.directory.ts';
 import type { ConnectSessionsService } from '../modules/connect-sessions/connect-sessions.service.ts';
 import type { PartnersService } from '../modules/partners/partners.service.ts';
+import type { PartnerTimes } from '../partner-times.ts';
 import type { UsageService } from '../modules/usage/usage.service.ts';
 import type { WebhooksService } from '../modules/webhooks/webhooks.service.ts';
 import { parseFormBody } from '../plugins/input-text.ts';
@@ -34,7 +35,8 @@ export interface PortalDeps {
   partners: PartnersService;
   webhooks: WebhooksService;
   directory: ConnectionDirectory;
-  connectSessions: ConnectSessionsService;
+  /** The connect-session service on a partner's time (src/partner-times.ts). */
+  times: Pick<PartnerTimes<{ connectSessions: ConnectSessionsService }>, 'ofData'>;
   usage: UsageService;
   baseUrl: string;
   /** Who provides the service (BANKDATA_OPERATOR_NAME, _NOTICE), for the hosted pages' branding preview. */

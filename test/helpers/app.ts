@@ -40,6 +40,12 @@ export interface TestApp {
   newPartner(input?: PartnerInput & { name?: string }): Promise<{ partnerId: string; apiKey: string }>;
   newKey(partnerId: string, mode: Mode): Promise<string>;
   newClient(apiKey: string, externalId?: string): Promise<string>;
+  /**
+   * The connections, lifecycle, sync, accounts and connect-session services (and banks) that serve
+   * partner `partnerId`'s sandbox while its sandbox clock is at real time (src/partner-times.ts):
+   * the ones to spy on for a sandbox key's requests.
+   */
+  sandboxServices(partnerId: string): Services['times']['real'];
   close(): Promise<void>;
 }
 
@@ -128,6 +134,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       });
       return { partnerId: partner.id, apiKey: key.apiKey };
     },
+    sandboxServices: (partnerId) => services.times.of({ partnerId, offsetMs: 0 }),
     async newKey(partnerId, mode) {
       return (await services.partners.issueKey(partnerId, mode)).apiKey;
     },

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { ClientHeaders, errorResponses, Page, PageQuery, Timestamp, Uuid } from '../../lib/schemas.ts';
+import type { OnAuthTime } from '../../partner-times.ts';
 import type { AccountsService, TransactionQuery } from './accounts.service.ts';
 
 const nullableString = Type.Union([Type.String(), Type.Null()]);
@@ -67,7 +68,8 @@ const VariableSymbols = (description: string) =>
   Type.Array(Type.String({ pattern: '^0*[0-9]{1,10}$', maxLength: 64 }), { maxItems: 20, description });
 const clientOf = (request: { headers: Record<string, unknown> }) => request.headers['x-client-id'] as string;
 
-export const accountsRoutes: FastifyPluginAsync<{ accounts: AccountsService }> = async (app, { accounts }) => {
+/** `at`: the accounts service on the time of the request's key (src/partner-times.ts). */
+export const accountsRoutes: FastifyPluginAsync<{ at: OnAuthTime<{ accounts: AccountsService }> }> = async (app, { at }) => {
   app.addSchema(Account);
   app.addSchema(Transaction);
 
@@ -87,7 +89,7 @@ export const accountsRoutes: FastifyPluginAsync<{ accounts: AccountsService }> =
     async (request) => {
       const { connectionId } = request.params as { connectionId: string };
       const { subscription } = request.query as { subscription: string };
-      return accounts.list(request.auth, clientOf(request), connectionId, subscription === 'all');
+      return at(request.auth).accounts.list(request.auth, clientOf(request), connectionId, subscription === 'all');
     },
   );
 
@@ -105,7 +107,7 @@ export const accountsRoutes: FastifyPluginAsync<{ accounts: AccountsService }> =
         headers: ClientHeaders,
         response: { 200: Type.Ref('Account'), ...errorResponses() },
       },
-      handler: async (request) => accounts.setSubscribed(request.auth, clientOf(request), (request.params as { accountId: string }).accountId, subscribed),
+      handler: async (request) => at(request.auth).accounts.setSubscribed(request.auth, clientOf(request), (request.params as { accountId: string }).accountId, subscribed),
     });
   }
 
@@ -127,6 +129,6 @@ export const accountsRoutes: FastifyPluginAsync<{ accounts: AccountsService }> =
         response: { 200: Page(Type.Ref('Transaction'), 'Page of transactions'), ...errorResponses() },
       },
     },
-    async (request) => accounts.transactions(request.auth, clientOf(request), (request.params as { accountId: string }).accountId, request.query as TransactionQuery),
+    async (request) => at(request.auth).accounts.transactions(request.auth, clientOf(request), (request.params as { accountId: string }).accountId, request.query as TransactionQuery),
   );
 };

@@ -14,19 +14,18 @@
  * - The progress counts (accountsFound, transactionsDownloaded) are copied from the progress
  *   events, so the progress page shows what the progress webhooks say.
  * Events of later reconnects (data.reconnect) and of finished sessions change nothing.
+ * The session's updatedAt is the event's time (its partner's sandbox time in sandbox).
  */
-import type { Clock } from '../../lib/clock.ts';
 import type { EventLog } from '../webhooks/events.ts';
 import { connectSessionsRepository, TERMINAL_STATES } from './connect-sessions.repository.ts';
 
 /** Registers the listener on `events`. */
-export function followConnectionEvents(events: EventLog, clock: Clock): void {
-  events.onRecorded(async (tx, { subject, body }) => {
+export function followConnectionEvents(events: EventLog): void {
+  events.onRecorded(async (tx, { subject, body, at: updatedAt }) => {
     if (!subject.sessionId || body.data.reconnect) return;
     const repo = connectSessionsRepository(tx);
     const session = await repo.lock(subject.sessionId);
     if (!session || TERMINAL_STATES.includes(session.state) || session.connectionId !== subject.connectionId) return;
-    const updatedAt = clock.now();
     const stage = body.data.stage;
     if (body.type === 'AccountsFetchingProgress' && stage === 'Started') {
       await repo.transition(session.id, ['RedirectedToBank', 'Authenticating'], { state: 'Fetching', updatedAt });

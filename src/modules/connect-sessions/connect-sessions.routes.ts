@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { ClientHeaders, CountryCode, CreateHeaders, errorResponses, LanguageCode, Timestamp, Uuid } from '../../lib/schemas.ts';
+import type { OnAuthTime } from '../../partner-times.ts';
 import type { ConnectSessionsService, CreateSessionInput } from './connect-sessions.service.ts';
 
 /** The connect session resource; registered app-wide (the sandbox control answers it too). */
@@ -24,7 +25,8 @@ export const ConnectSessionSchema = Type.Object(
  * `GET /v1/connect-sessions/{sessionId}` (the ConnectSession resource) on the partner API; errors
  * in the spec's envelope (validation_error, not_found).
  */
-export const connectSessionsRoutes: FastifyPluginAsync<{ connectSessions: ConnectSessionsService }> = async (app, { connectSessions }) => {
+/** `at`: the connect-session service on the time of the request's key (src/partner-times.ts). */
+export const connectSessionsRoutes: FastifyPluginAsync<{ at: OnAuthTime<{ connectSessions: ConnectSessionsService }> }> = async (app, { at }) => {
   app.post(
     '/v1/connect-sessions',
     {
@@ -48,7 +50,7 @@ export const connectSessionsRoutes: FastifyPluginAsync<{ connectSessions: Connec
         },
       },
     },
-    async (request) => connectSessions.create(request.auth, request.headers['x-client-id'] as string, request.body as CreateSessionInput, request.headers),
+    async (request) => at(request.auth).connectSessions.create(request.auth, request.headers['x-client-id'] as string, request.body as CreateSessionInput, request.headers),
   );
 
   app.get(
@@ -63,6 +65,6 @@ export const connectSessionsRoutes: FastifyPluginAsync<{ connectSessions: Connec
         response: { 200: Type.Ref('ConnectSession'), ...errorResponses() },
       },
     },
-    async (request) => connectSessions.get(request.auth, request.headers['x-client-id'] as string, (request.params as { sessionId: string }).sessionId),
+    async (request) => at(request.auth).connectSessions.get(request.auth, request.headers['x-client-id'] as string, (request.params as { sessionId: string }).sessionId),
   );
 };

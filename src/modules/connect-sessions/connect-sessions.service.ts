@@ -13,14 +13,13 @@ import type { Config } from '../../config.ts';
 import { sandboxCallbackQuery } from '../../banks/sandbox/sandbox-connector.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Connection, ConnectSession, ConnectSessionState } from '../../db/schema.ts';
-import type { Clock } from '../../lib/clock.ts';
+import type { PartnerClock } from '../../lib/partner-clock.ts';
 import type { CursorCodec } from '../../lib/cursor.ts';
 import { ApiError, invalid, notFound } from '../../lib/errors.ts';
 import { digestsEqual, newId, randomToken, sha256Hex, type Mode } from '../../lib/ids.ts';
 import { addDuration, isCountryCode, localeLanguage } from '../../lib/iso.ts';
 import { matchesAnyReturnUrl, returnUrlWithResult } from '../../lib/return-url.ts';
 import { scheduleTimer } from '../../jobs/timers.ts';
-import { adoptTimeScope } from '../../lib/partner-clock.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { AccountsService, AccountView } from '../accounts/accounts.service.ts';
 import type { ClientsService } from '../clients/clients.service.ts';
@@ -147,7 +146,8 @@ class SessionEnded extends Error {}
 
 export interface ConnectSessionsDeps {
   db: Db;
-  clock: Clock;
+  /** The partner's time this instance works on (lib/partner-clock.ts); its timers carry its sandbox partner. */
+  clock: PartnerClock;
   config: Config;
   partners: PartnersService;
   clients: ClientsService;
@@ -175,11 +175,6 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
   /** The partner's view of the session, as the services it calls expect (the key that created it is not needed). */
   async function authFor(s: ConnectSession, tx?: Tx): Promise<AuthContext> {
     return { partner: await deps.partners.show(s.partnerId, tx), mode: s.mode, keyId: `connect-session:${s.id}` };
-  }
-
-  /** The hosted flow's request follows the session's partner's sandbox clock from here (lib/partner-clock.ts). */
-  async function adoptTimeOf(s: ConnectSession): Promise<void> {
-    adoptTimeScope(await deps.partners.timeScope(s.partnerId, s.mode));
   }
 
   /** Session `id` as stored now; not_found once it was deleted (its client deleted, or pruned). */
@@ -384,7 +379,7 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
           createdAt: now,
           updatedAt: now,
         });
-        await scheduleTimer(tx, 'connect-session-expiry', id, expiresAt);
+        await scheduleTimer(tx, 'connect-session-expiry', id, expiresAt, clock.sandboxPartnerId);
       });
       return { sessionId: id, hostedUrl: `${config.baseUrl}/connect/${token}`, expiresAt: expiresAt.toISOString() };
     },
@@ -403,7 +398,6 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
     async open(token: string): Promise<OpenResult> {
       const s = await repo.findByTokenHash(sha256Hex(token));
       if (!s) return { kind: 'unknown' };
-      await adoptTimeOf(s);
       const browserToken = randomToken();
       if (s.tokenUsedAt || !(await repo.consumeToken(s.id, sha256Hex(browserToken), clock.now()))) return { kind: 'used', session: s };
       return { kind: 'opened', session: await expireIfDue(await reload(s.id)), browserToken };
@@ -412,14 +406,15 @@ export function connectSessionsService(deps: ConnectSessionsDeps) {
     /** Session `id` (expired first when due), or undefined when there is none. Who may act on it is the caller's check (isBrowserOf). */
     async find(id: string): Promise<ConnectSession | undefined> {
       const s = await repo.find(id);
-      if (s) await adoptTimeOf(s);
       return s && expireIfDue(s);
     },
 
     /** Session `id` of a partner's `mode` (any client) as the API shows it, with its client; null for anyone else's or none (the portal's search). */
     async findForPartner(partnerId: string, mode: Mode, id: string): Promise<(SessionView & { clientId: string }) | null> {
-      const s = await this.find(id);
-      return s && s.partnerId === partnerId && s.mode === mode ? { ...toSessionView(s), clientId: s.clientId } : null;
+      const found = await repo.find(id);
+      if (!found || found.partnerId !== partnerId || found.mode !== mode) return null;
+      const s = await expireIfDue(found);
+      return { ...toSessionView(s), clientId: s.clientId };
     },
 
     /** True when `ref` is the bank-return reference of session `sessionId` (see bankReturnUrl). */

@@ -9,7 +9,7 @@ import type { Db, Tx } from '../../db/database.ts';
 import type { Connection, Provider } from '../../db/schema.ts';
 import { localDay } from '../../lib/local-day.ts';
 import type { Banks } from '../../banks/index.ts';
-import type { Clock } from '../../lib/clock.ts';
+import type { PartnerClock } from '../../lib/partner-clock.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { addDuration } from '../../lib/iso.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -78,7 +78,8 @@ export const quotaDay = (provider: Pick<Provider, 'mode' | 'timeZone'>, at: Date
 
 export interface LifecycleDeps {
   db: Db;
-  clock: Clock;
+  /** The partner's time this instance works on (lib/partner-clock.ts); its timers carry its sandbox partner. */
+  clock: PartnerClock;
   queue: JobQueue;
   events: EventLog;
   banks: Banks;
@@ -164,10 +165,10 @@ export function lifecycleService(deps: LifecycleDeps) {
       if (data.reconnect) await deps.usage.record(tx, connection, 'reconnect', connection.consentRef ?? '', now);
       else await deps.usage.record(tx, connection, 'activation', connection.consentRef ?? '', now);
       await cancelTimer(tx, 'connection-initiation', connection.id);
-      await scheduleTimer(tx, 'consent-expiry', connection.id, consentExpiresAt);
+      await scheduleTimer(tx, 'consent-expiry', connection.id, consentExpiresAt, clock.sandboxPartnerId);
       // The notice of this consent's end (a reconnect's new consent gets its own); none when it would be due already.
       const noticeAt = new Date(consentExpiresAt.getTime() - partner.consentExpiringNoticeDays * DAY_MS);
-      if (partner.consentExpiringNoticeDays > 0 && noticeAt > now) await scheduleTimer(tx, 'consent-expiring', connection.id, noticeAt);
+      if (partner.consentExpiringNoticeDays > 0 && noticeAt > now) await scheduleTimer(tx, 'consent-expiring', connection.id, noticeAt, clock.sandboxPartnerId);
       else await cancelTimer(tx, 'consent-expiring', connection.id);
       await events.record(tx, subjectOf(connection), 'ConnectionCreateSuccess', data, now);
     },

@@ -5,6 +5,7 @@ import { ClientHeaders, CreateHeaders, errorResponses, LanguageCode, Timestamp, 
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { LifecycleService } from './connections.lifecycle.ts';
 import type { ConnectionsService, CreateConnectionInput } from './connections.service.ts';
+import type { OnAuthTime } from '../../partner-times.ts';
 
 /** The Connection resource (shared: the sandbox controls answer it too); registered app-wide. */
 export const ConnectionSchema = Type.Object(
@@ -33,7 +34,8 @@ const JourneyStarted = Type.Object({
 const target = (request: { auth: AuthContext; headers: Record<string, unknown>; params: unknown }) =>
   [request.auth, request.headers['x-client-id'] as string, (request.params as { connectionId: string }).connectionId] as const;
 
-export const connectionsRoutes: FastifyPluginAsync<{ connections: ConnectionsService; lifecycle: LifecycleService }> = async (app, { connections, lifecycle }) => {
+/** `at`: the connection and lifecycle services on the time of the request's key (src/partner-times.ts). */
+export const connectionsRoutes: FastifyPluginAsync<{ at: OnAuthTime<{ connections: ConnectionsService; lifecycle: LifecycleService }> }> = async (app, { at }) => {
 
   app.post(
     '/v1/connections',
@@ -57,7 +59,7 @@ export const connectionsRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
         response: { 200: JourneyStarted, ...errorResponses(403, 503) },
       },
     },
-    async (request) => connections.create(request.auth, request.headers['x-client-id'] as string, request.body as CreateConnectionInput, request.headers),
+    async (request) => at(request.auth).connections.create(request.auth, request.headers['x-client-id'] as string, request.body as CreateConnectionInput, request.headers),
   );
 
   app.get(
@@ -71,7 +73,7 @@ export const connectionsRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
         response: { 200: Type.Ref('Connection'), ...errorResponses() },
       },
     },
-    async (request) => connections.get(...target(request)),
+    async (request) => at(request.auth).connections.get(...target(request)),
   );
 
   app.post(
@@ -101,7 +103,7 @@ export const connectionsRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
         request.body ??= {};
       },
     },
-    async (request, reply) => reply.status(202).send(await lifecycle.refresh(...target(request), request.body as { psuIpAddress?: string })),
+    async (request, reply) => reply.status(202).send(await at(request.auth).lifecycle.refresh(...target(request), request.body as { psuIpAddress?: string })),
   );
 
   app.post(
@@ -125,7 +127,7 @@ export const connectionsRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
       },
       config: { idempotent: true },
     },
-    async (request) => connections.reconnect(...target(request), request.body as { returnUrl: string }, request.headers),
+    async (request) => at(request.auth).connections.reconnect(...target(request), request.body as { returnUrl: string }, request.headers),
   );
 
   app.post(
@@ -141,7 +143,7 @@ export const connectionsRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
         response: { 200: Type.Ref('Connection'), ...errorResponses(403) },
       },
     },
-    async (request) => lifecycle.revoke(...target(request)),
+    async (request) => at(request.auth).lifecycle.revoke(...target(request)),
   );
 
   app.delete(
@@ -157,7 +159,7 @@ export const connectionsRoutes: FastifyPluginAsync<{ connections: ConnectionsSer
       },
     },
     async (request, reply) => {
-      await lifecycle.remove(...target(request));
+      await at(request.auth).lifecycle.remove(...target(request));
       return reply.status(204).send();
     },
   );

@@ -14,8 +14,7 @@ import type { Db, Tx } from '../../db/database.ts';
 import type { Connection, Provider } from '../../db/schema.ts';
 import type { Banks } from '../../banks/index.ts';
 import { BankError } from '../../banks/connector.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { adoptTimeScope, runInTimeScope } from '../../lib/partner-clock.ts';
+import type { PartnerClock } from '../../lib/partner-clock.ts';
 import { ApiError, invalid, notFound } from '../../lib/errors.ts';
 import { hasForbiddenScheme, returnUrlWithResult } from '../../lib/return-url.ts';
 import { newId, randomToken, sha256Hex } from '../../lib/ids.ts';
@@ -132,7 +131,8 @@ const journeyEnded = { authorizationTokenHash: null, pendingConsent: null, autho
 
 export interface ConnectionsDeps {
   db: Db;
-  clock: Clock;
+  /** The partner's time this instance works on (lib/partner-clock.ts); its timers carry its sandbox partner. */
+  clock: PartnerClock;
   config: Config;
   queue: JobQueue;
   events: EventLog;
@@ -292,7 +292,7 @@ export function connectionsService(deps: ConnectionsDeps) {
       await queue.enqueue(tx, 'connection-download', { connectionId: locked.id, reason: reconnect ? 'reconnect' : 'create' });
       // The bank journey is over: a creation now has until the download deadline; a reconnect leaves the state as it is.
       if (reconnect) await cancelTimer(tx, 'connection-initiation', locked.id);
-      else await scheduleTimer(tx, 'connection-initiation', locked.id, new Date(now.getTime() + DOWNLOAD_DEADLINE_MS));
+      else await scheduleTimer(tx, 'connection-initiation', locked.id, new Date(now.getTime() + DOWNLOAD_DEADLINE_MS), clock.sandboxPartnerId);
       return returnTo(locked, 'Ok');
     });
   }
@@ -354,7 +354,7 @@ export function connectionsService(deps: ConnectionsDeps) {
           },
           { kind: 'created', headers: tracking },
         );
-        await scheduleTimer(tx, 'connection-initiation', id, new Date(now.getTime() + COMPLETION_CHECK_MS));
+        await scheduleTimer(tx, 'connection-initiation', id, new Date(now.getTime() + COMPLETION_CHECK_MS), clock.sandboxPartnerId);
         await onCreated?.(tx, { connectionId: id, redirectUrl });
       }).catch(async (error: unknown) => {
         // Not stored: the consent the bank already created for it is ended there.
@@ -371,13 +371,6 @@ export function connectionsService(deps: ConnectionsDeps) {
       return connection;
     },
 
-    /** Runs `work` (a job of connection `connectionId`) on the clock of the connection's partner and mode (its sandbox clock, or real time). */
-    async runInTimeOf<T>(connectionId: string, work: () => Promise<T>): Promise<T> {
-      const connection = await repo.find(connectionId);
-      const scope = connection ? await deps.partners.timeScope(connection.partnerId, connection.mode) : null;
-      return runInTimeScope(scope, work);
-    },
-
     async get(auth: AuthContext, clientId: string, connectionId: string): Promise<ConnectionView> {
       return toConnectionView(await this.require(auth, clientId, connectionId));
     },
@@ -386,8 +379,6 @@ export function connectionsService(deps: ConnectionsDeps) {
     async journey(state: string): Promise<Journey | null> {
       const connection = await repo.findByAuthorizationToken(sha256Hex(state));
       if (!connection || connection.state === 'Disabled') return null;
-      // The bank pages and the callback follow the partner's sandbox clock (lib/partner-clock.ts).
-      adoptTimeScope(await deps.partners.timeScope(connection.partnerId, connection.mode));
       const provider = await deps.providers.find(connection.providerId);
       return provider ? { connection, provider } : null;
     },
@@ -523,7 +514,7 @@ export function connectionsService(deps: ConnectionsDeps) {
           updatedAt: now,
         });
         await connectionsRepository(tx).track(connectionId, 'reconnect', trackingFields(headers), now);
-        await scheduleTimer(tx, 'connection-initiation', connectionId, new Date(now.getTime() + COMPLETION_CHECK_MS));
+        await scheduleTimer(tx, 'connection-initiation', connectionId, new Date(now.getTime() + COMPLETION_CHECK_MS), clock.sandboxPartnerId);
       });
       return { connectionId, expiresAt: expiresAt.toISOString(), redirectUrl };
     },

@@ -26,15 +26,13 @@ import type { ConnectSessionsService, SandboxCompleteInput } from '../connect-se
 import type { PartnersService } from '../partners/partners.service.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { addCustomTransactions, type CustomTransactionInput } from './custom-transactions.ts';
+import type { OnAuthTime } from '../../partner-times.ts';
 
 interface SandboxDeps {
-  connections: ConnectionsService;
-  lifecycle: LifecycleService;
+  /** The services on the partner's sandbox time (src/partner-times.ts); `clock` is that time. */
+  at: OnAuthTime<{ connections: ConnectionsService; lifecycle: LifecycleService; clock: Clock; connectSessions: ConnectSessionsService; accounts: AccountsService }>;
   state: SandboxState;
-  clock: Clock;
-  connectSessions: ConnectSessionsService;
   partners: PartnersService;
-  accounts: AccountsService;
 }
 
 // Null first: the validator coerces types, and a null would pass as "" through a string branch tried first.
@@ -80,7 +78,7 @@ const ClockView = Type.Object(
 const Params = Type.Object({ connectionId: Uuid });
 const scoped = (request: FastifyRequest) => [request.auth, request.headers['x-client-id'] as string, (request.params as { connectionId: string }).connectionId] as const;
 
-export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { connections, lifecycle, state, clock, connectSessions, partners, accounts }) => {
+export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { at, state, partners }) => {
   app.addHook('preHandler', async (request: FastifyRequest) => {
     if (request.auth.mode !== 'sandbox') throw new ApiError('not_found', 'Sandbox controls exist for sandbox keys only');
   });
@@ -106,7 +104,7 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { conn
       const { outcome, username } = request.body as { outcome: 'Ok' | 'Error' | 'Cancelled'; username?: string };
       if (username !== undefined && !parseTestUser(username)) throw invalid('body.username', 'is not a sandbox test user (user_ok, user_slow, user_many, user_empty, error.<code>, ...)');
       const [auth, clientId, connectionId] = scoped(request);
-      const returnUrl = await connections.completeSandboxJourney(auth, clientId, connectionId, sandboxCallbackQuery(outcome, username));
+      const returnUrl = await at(auth).connections.completeSandboxJourney(auth, clientId, connectionId, sandboxCallbackQuery(outcome, username));
       return { connectionId, returnUrl };
     },
   );
@@ -133,7 +131,7 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { conn
     async (request) => {
       const input = request.body as SandboxCompleteInput;
       if (input.username !== undefined && !parseTestUser(input.username)) throw invalid('body.username', 'is not a sandbox test user (user_ok, user_slow, user_many, user_empty, error.<code>, ...)');
-      return connectSessions.sandboxComplete(request.auth, request.headers['x-client-id'] as string, (request.params as { sessionId: string }).sessionId, input);
+      return at(request.auth).connectSessions.sandboxComplete(request.auth, request.headers['x-client-id'] as string, (request.params as { sessionId: string }).sessionId, input);
     },
   );
 
@@ -169,10 +167,10 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { conn
       run,
     );
 
-  control('expire-consent', 'Expire the consent now', 'The Active connection becomes Inactive with ConnectionConsentExpired, as when consentDuration ends.', (r) => lifecycle.expireNow(...scoped(r)));
-  control('revoke-at-bank', 'Revoke the consent at the bank', 'The user revokes consent in their bank: the Active connection becomes Inactive with ConnectionConsentRevoked.', (r) => lifecycle.revokedAtBank(...scoped(r)));
+  control('expire-consent', 'Expire the consent now', 'The Active connection becomes Inactive with ConnectionConsentExpired, as when consentDuration ends.', (r) => at(r.auth).lifecycle.expireNow(...scoped(r)));
+  control('revoke-at-bank', 'Revoke the consent at the bank', 'The user revokes consent in their bank: the Active connection becomes Inactive with ConnectionConsentRevoked.', (r) => at(r.auth).lifecycle.revokedAtBank(...scoped(r)));
   control('require-reauth', 'Demand re-authentication', 'The next refreshes fail because the bank demands a new authorization: the connection becomes Inactive with ConnectionRefreshFailed. A reconnect clears it.', async (r) => {
-    const connection = await connections.require(...scoped(r));
+    const connection = await at(r.auth).connections.require(...scoped(r));
     await state.setRequireReauth(connection.id, true);
     return toConnectionView(connection);
   });
@@ -185,6 +183,7 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxDeps> = async (app, { conn
       if ((body.count === undefined) === (body.transactions === undefined)) throw invalid('body', 'give either count or transactions');
       if (body.count !== undefined && body.accountId !== undefined) throw invalid('body.accountId', 'goes with transactions; count adds to the first current account');
       const [auth, clientId, connectionId] = scoped(r);
+      const { connections, accounts, clock } = at(auth);
       const connection = await connections.require(auth, clientId, connectionId);
       if (body.transactions) await addCustomTransactions({ accounts, state, clock }, { auth, clientId, connectionId }, { accountId: body.accountId, transactions: body.transactions });
       else await state.addTransactions(connection.id, body.count!, clock.now());

@@ -36,8 +36,8 @@ export interface EventBody {
   data: Record<string, unknown>;
 }
 
-/** Hooks run inside the recording transaction (webhook delivery scheduling registers here). */
-export type EventListener = (tx: Tx, event: { id: string; subject: EventSubject; body: EventBody }) => Promise<void>;
+/** Hooks run inside the recording transaction (webhook delivery scheduling registers here); `at` is the event's time. */
+export type EventListener = (tx: Tx, event: { id: string; subject: EventSubject; body: EventBody; at: Date }) => Promise<void>;
 
 export class EventLog {
   private readonly listeners: EventListener[] = [];
@@ -65,7 +65,7 @@ export class EventLog {
       .insertInto('events')
       .values({ id, partnerId: subject.partnerId, mode: subject.mode, connectionId: subject.connectionId, type, payload: JSON.stringify(body), createdAt: at })
       .execute();
-    for (const listener of this.listeners) await listener(tx, { id, subject, body });
+    for (const listener of this.listeners) await listener(tx, { id, subject, body, at });
     return id;
   }
 

@@ -331,7 +331,7 @@ export function webhooksService(deps: WebhooksDeps) {
       const r = webhooksRepository(tx);
       for (const { delivery: d, finished } of gone) await r.disableEndpoint(d.partnerId, d.mode, `the endpoint answered 410 Gone to delivery ${d.id}`, finished);
       await r.recordAttempts(rows);
-      for (const retry of retries) await scheduleTimer(tx, 'webhook-retry', retry.id, retry.at);
+      for (const retry of retries) await scheduleTimer(tx, 'webhook-retry', retry.id, retry.at, null);
     });
     return ended;
   }
