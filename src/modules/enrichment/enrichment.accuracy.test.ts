@@ -36,6 +36,11 @@
  *   patterns, other businesses, towns and banks' formats (ČSOB, VÚB, KB, an Austrian Raiffeisen
  *   bank, Air Bank, Česká spořitelna), by a fifth independent labeller under the same protocol;
  *   reported per pattern, no gate.
+ * - the sixth HELD-OUT set of issue 20, test/fixtures/enrichment-heldout-20f.json: the same six
+ *   patterns, other businesses, towns and banks' formats (MONETA, Slovenská sporiteľňa,
+ *   Raiffeisenbank, Tatra banka with card texts from Austria, Slovenia, Croatia, Hungary and Poland,
+ *   UniCredit, 365.bank), by a sixth independent labeller under the same protocol; reported per
+ *   pattern, no gate.
  * Development labels that contradicted the merchant-naming convention of docs/categories.md were
  * relabelled to it in the fifth round (listed in the fixtures' `$comment` and in the docs).
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
@@ -236,6 +241,7 @@ describe('enrichment accuracy', () => {
     'enrichment-heldout-20c.json': 180,
     'enrichment-heldout-20d.json': 180,
     'enrichment-heldout-20e.json': 180,
+    'enrichment-heldout-20f.json': 240,
     'enrichment-development-names.json': 20,
     'enrichment-development-20.json': 200,
     'enrichment-development-20-probes.json': 60,
@@ -303,5 +309,9 @@ describe('enrichment accuracy', () => {
 
   it('reports the fifth held-out set of issue 20 (20e), per pattern (no gate)', () => {
     reportPerPattern('enrichment-heldout-20e.json');
+  });
+
+  it('reports the sixth held-out set of issue 20 (20f), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20f.json');
   });
 });
