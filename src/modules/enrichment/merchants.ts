@@ -41,6 +41,8 @@ export interface Merchant {
   incomingSubcategoryId?: number;
   /** Pays on behalf of others (PayPal, app stores): a merchant named in the other text wins. */
   intermediary: boolean;
+  /** The brand's other businesses sharing its descriptors ("BOLT.EU/O": rides and Bolt Food), chosen by a specific MCC's category. */
+  arms: Merchant[];
   view: MerchantView;
 }
 
@@ -48,7 +50,7 @@ interface MerchantsFile {
   brandLines: string[];
   siteWords: string[];
   processors: { prefix: string; merchantOfRecordKey: string | null }[];
-  merchants: { id: string; key: string; name: string; subcategoryId: number; incomingSubcategoryId?: number; intermediary?: boolean; aliases: string[]; exactAliases: string[] }[];
+  merchants: { id: string; key: string; name: string; subcategoryId: number; incomingSubcategoryId?: number; intermediary?: boolean; arms?: string[]; aliases: string[]; exactAliases: string[] }[];
 }
 
 const file = readData<MerchantsFile>('merchants.json');
@@ -68,6 +70,7 @@ for (const entry of file.merchants) {
     name: entry.name,
     sub: subcategory(entry.subcategoryId, where),
     intermediary: entry.intermediary === true,
+    arms: [],
     view: Object.freeze({ id: entry.id, name: entry.name }),
     ...(entry.incomingSubcategoryId === undefined ? {} : { incomingSubcategoryId: entry.incomingSubcategoryId }),
   };
@@ -76,6 +79,20 @@ for (const entry of file.merchants) {
   for (const alias of entry.exactAliases) exactAliases.add(alias, merchant);
 }
 if (new Set(file.merchants.map((m) => m.id)).size !== file.merchants.length) throw new Error('merchants.json: duplicate id');
+for (const entry of file.merchants) {
+  for (const key of entry.arms ?? []) {
+    const arm = byKey.get(key);
+    if (arm === undefined) throw new Error(`merchants.json ${entry.key}: unknown arm ${key}`);
+    byKey.get(entry.key)!.arms.push(arm);
+  }
+}
+
+/** A match of a brand's descriptor as the brand's arm whose category a specific MCC names ("BOLT.EU/O" with a fast-food MCC: Bolt Food), else as it is. */
+function armOf(match: PhraseMatch<Merchant> | null, mccCategoryId: number | null): PhraseMatch<Merchant> | null {
+  if (match === null || mccCategoryId === null || match.value.arms.length === 0) return match;
+  const arm = match.value.arms.find((a) => a.sub.categoryId === mccCategoryId);
+  return arm === undefined ? match : { ...match, value: arm };
+}
 
 /** Words naming another business of a brand right after it ("SHELL RECHARGE", "BOLT DRIVE"). */
 const brandLines = new PhraseIndex<true>();
@@ -187,8 +204,8 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
   let service: PhraseMatch<Merchant> | null = null;
   let anotherLine = false;
   for (let at = 0; at < tokens.length; at++) {
-    const plain = aliases.matchAt(tokens, at);
-    const exact = exactAliases.matchAt(tokens, at);
+    const plain = armOf(aliases.matchAt(tokens, at), context.mccCategoryId);
+    const exact = armOf(exactAliases.matchAt(tokens, at), context.mccCategoryId);
     if (plain === null && exact === null) continue;
     if (wanted(plain, best, service, sold)) {
       if (brandLineAfter(tokens, plain) || siteAfter(tokens, plain, text.end)) anotherLine = true;
