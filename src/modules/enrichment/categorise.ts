@@ -219,6 +219,8 @@ export function isAuthority(tokens: readonly string[]): boolean {
 
 /** Categories of shops selling goods of every kind (groceries, shopping): what the note says was bought outranks them. */
 export const RETAIL_CATEGORIES: ReadonlySet<number> = new Set([3, 6]);
+/** Housing utilities (energy, water, telecoms, licences, municipal fees). */
+const UTILITIES_CATEGORY = 7;
 /** Groceries: a supermarket chain whose sites also sell fuel, coffee or medicine under their own MCC. */
 const SUPERMARKET_CATEGORY = 3;
 
@@ -260,9 +262,12 @@ export function categorise(input: CategoryInput): Subcategory {
       pushKeyword(signals, amount, sold);
     }
   }
+  // A utility serving several kinds (Veolia: water and heat) is paid for the one its bill's note names ("záloha teplo a TUV").
+  const utilityNote = merchant !== null && merchant.sub.categoryId === UTILITIES_CATEGORY && !cardNote && noteKeyword !== null && noteKeyword.value.sub.categoryId === UTILITIES_CATEGORY;
+  if (utilityNote) pushKeyword(signals, amount, noteKeyword);
   // A supermarket chain's site runs other businesses too (a fuel station, a café): there its MCC says which was paid.
   const payeeFirst = merchant !== null && merchant.sub.categoryId !== SUPERMARKET_CATEGORY;
-  if (merchant && payeeFirst) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
+  if (merchant && payeeFirst && !utilityNote) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
   if (opens) pushKeyword(signals, amount, counterPartyKeyword);
   if (mcc) push(signals, amount, mcc.sub, 0, undefined, mcc.generic);
   if (merchant && !payeeFirst) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);

@@ -71,6 +71,20 @@ function kindOfBusiness(tokens: readonly string[], words: readonly Word[], from:
 }
 
 /**
+ * Whether keywords of kinds of business, one after another from token `from`, cover token `at`:
+ * a town's or country's word inside such a keyword is none ("AUT" of "MYCKA AUT BLESK": a car
+ * wash, not Austria), so the name goes on after it.
+ */
+function keywordsReach(tokens: readonly string[], from: number, at: number): boolean {
+  while (from <= at) {
+    const keyword = keywordCategoryAt(tokens, from);
+    if (keyword === null) return false;
+    from = keyword.end;
+  }
+  return true;
+}
+
+/**
  * Whether the last of words [first, end) stays in the name although it is noise: a town of a
  * bank-transfer name ("Stadtwerke München"); a town after a name that is only a kind of business
  * ("Veterinarni Klinika Holesovice"); a word completing a keyword ("PET CENTER"); a district's
@@ -147,7 +161,7 @@ function nameFrom(descriptor: string, card: boolean): MerchantView | null {
   const company = card && words.some((w, i) => i > first && legalFormAt(tokens, w.from) !== null && !words.slice(first, i).some((v) => tokens.slice(v.from, v.to).some((token) => endsName(token, card))));
   while (end < words.length) {
     const word = words[end]!;
-    if (end > first && ((card && !company && placeAt(tokens, word.from) && !kindOfBusiness(tokens, words, first, end)) || tokens.slice(word.from, word.to).some((token) => endsName(token, card)))) break;
+    if (end > first && ((card && !company && placeAt(tokens, word.from) && !kindOfBusiness(tokens, words, first, end) && !keywordsReach(tokens, words[first]!.from, word.from)) || tokens.slice(word.from, word.to).some((token) => endsName(token, card)))) break;
     end++;
   }
   const tail = end > first ? words[end - 1]!.to : 0;

@@ -49,7 +49,8 @@ export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
   const { merchant } = payee;
   const sub = categorise({
     amount: t.amount,
-    mcc,
+    // A sole trader's card payment takes its MCC's category only when the MCC is specific (else: uncategorised spending).
+    mcc: payee.soleTrader && mcc?.generic === true ? undefined : mcc,
     counterPartyTokens: counterParty.tokens,
     noteTokens: note.tokens,
     counterPartyMerchant: payee.inCounterParty ? merchant : null,

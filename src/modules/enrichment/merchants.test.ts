@@ -102,7 +102,7 @@ describe('merchant recognition', () => {
   });
 
   it('never makes a person a merchant, nor takes the merchant of a transfer from its note', () => {
-    expect(payee('Petr Dobrovský', 'Vrácení půjčky')).toEqual({ merchant: null, inCounterParty: false, person: true, noteHint: null, abroad: false });
+    expect(payee('Petr Dobrovský', 'Vrácení půjčky')).toEqual({ merchant: null, inCounterParty: false, person: true, noteHint: null, abroad: false, soleTrader: false });
     expect(payee('Tomáš Novák', 'Netflix na 3 mesice')).toMatchObject({ merchant: null, person: true });
     expect(payee('NOVAKOVA EVA', 'za lidl nakup')).toMatchObject({ merchant: null, person: true });
     expect(payee('Albert Novotný', 'tenis')).toMatchObject({ merchant: null, person: true });
@@ -116,7 +116,7 @@ describe('merchant recognition', () => {
     // unless the name is only a person's (a sole trader paid under their own name).
     expect(payee('ZETTLE_*CAFFE BAR LUKA', '')).toMatchObject({ person: false });
     expect(payee('GELATERIA LA ROMANA', 'Karetní transakce GELATERIA LA ROMANA, CAORLE, ITA, 6,20 EUR')).toMatchObject({ person: false });
-    expect(payee('SUMUP *JANA NOVAKOVA', '')).toMatchObject({ merchant: null, person: true });
+    expect(payee('SUMUP *JANA NOVAKOVA', '')).toMatchObject({ merchant: null, person: false, soleTrader: true });
     expect(payee('Lucia Horváthová', 'doučovanie matematika')).toMatchObject({ merchant: null, person: true });
   });
 

@@ -307,9 +307,11 @@ export interface Payee {
   noteHint: Merchant | null;
   /** The counterparty names the merchant's company in another country ("O2 Slovakia, s.r.o."): a merchant of its own, of the same category. */
   abroad: boolean;
+  /** A card payment to a bare person's name (a sole trader under their own name): no merchant (naming rule 7), yet a purchase, not a transfer between people. */
+  soleTrader: boolean;
 }
 
-const payee = (merchant: Merchant | null, inCounterParty: boolean, person: boolean, noteHint: Merchant | null, abroad = false): Payee => ({ merchant, inCounterParty, person, noteHint, abroad });
+const payee = (merchant: Merchant | null, inCounterParty: boolean, person: boolean, noteHint: Merchant | null, abroad = false, soleTrader = false): Payee => ({ merchant, inCounterParty, person, noteHint, abroad, soleTrader });
 
 /**
  * The payee of a transaction. The counterparty is read first: a merchant that is not an
@@ -318,14 +320,14 @@ const payee = (merchant: Merchant | null, inCounterParty: boolean, person: boole
  * (PayPal, Google, Apple, Amazon); otherwise a merchant in the note is only a hint.
  */
 export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context: { mcc: boolean; mccCategoryId: number | null }): Payee {
-  // A processor's `NAME *` prefix or a bank's card text in the note: a card payment too, to a business unless the
-  // name is only a person's (a sole trader paid under their own name: "SUMUP *JANA NOVAKOVA"); a word of a kind of
-  // business makes it a business ("ZETTLE_*CAFFE BAR LUKA", "GELATERIA LA ROMANA").
+  // A processor's `NAME *` prefix or a bank's card text in the note: a card payment too. A card payment (these, an MCC)
+  // to a name that is only a person's is to a sole trader under their own name ("SUMUP *JANA NOVAKOVA"): no merchant,
+  // but a purchase, not a transfer between people; a word of a kind of business makes it a business ("ZETTLE_*CAFFE BAR LUKA").
   const cardText = note.card || counterParty.processor !== undefined;
   const card = context.mcc || counterParty.card || cardText;
   const fromCounterParty = recognise(counterParty, { card, mccCategoryId: context.mccCategoryId, name: true });
   const covered = fromCounterParty !== null && fromCounterParty.start >= 0 && restIsNoise(counterParty.tokens, fromCounterParty.start, fromCounterParty.end);
-  if (!(context.mcc || counterParty.card) && !covered && isPersonName(counterParty.tokens) && !(cardText && hasKeyword(counterParty.tokens))) return payee(null, false, true, null);
+  if (!covered && isPersonName(counterParty.tokens) && !(card && hasKeyword(counterParty.tokens))) return card ? payee(null, false, false, null, false, true) : payee(null, false, true, null);
   if (fromCounterParty && !fromCounterParty.merchant.intermediary) {
     // A shop may sell another merchant's service (a subscription sold by an electronics shop): the note names it, a hint.
     const sold = RETAIL_CATEGORIES.has(fromCounterParty.merchant.sub.categoryId) && note.tokens.length > 0 ? soldIn(note) : null;
@@ -333,6 +335,11 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
     return payee(fromCounterParty.merchant, true, false, sold && sold.merchant !== fromCounterParty.merchant && !RETAIL_CATEGORIES.has(sold.merchant.sub.categoryId) ? sold.merchant : null, abroad);
   }
   const fromNote = recognise(note, { card: context.mcc || note.card, mccCategoryId: context.mccCategoryId });
+  // A bank's card text naming only a person ("Nákup: MARTIN SEDLACEK, Brno, CZ") when the counterparty names no one: a sole trader too.
+  if (fromNote === null && fromCounterParty === null && note.card && significant(counterParty.tokens) === null) {
+    const descriptor = note.tokens.slice(note.start, note.end);
+    if (isPersonName(descriptor) && !hasKeyword(descriptor)) return payee(null, false, false, null, false, true);
+  }
   if (fromNote) {
     const noteNamesPayee = fromCounterParty !== null || significant(counterParty.tokens) === null;
     return noteNamesPayee ? payee(fromNote.merchant, false, false, null) : payee(null, false, false, fromNote.merchant);
@@ -362,7 +369,7 @@ function soldIn(note: AnalysedText): Recognised | null {
  * card terminal's (its town is not part of the name).
  */
 export function payeeDescriptor(counterParty: AnalysedText, note: AnalysedText, payee: Payee, mcc: boolean, purchase: boolean): { descriptor: string; card: boolean } | null {
-  if (payee.person) return null;
+  if (payee.person || payee.soleTrader) return null;
   const card = mcc || counterParty.card || note.card || counterParty.processor !== undefined || note.processor !== undefined;
   if ((card || purchase) && firstSignificant(counterParty.tokens, counterParty.start, counterParty.end) < counterParty.end) return { descriptor: counterParty.descriptor, card };
   if ((note.card || note.processor !== undefined) && firstSignificant(note.tokens, note.start, note.end) < note.end) return { descriptor: note.descriptor, card: true };

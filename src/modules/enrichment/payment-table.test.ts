@@ -44,7 +44,7 @@ const table: Record<string, Case[]> = {
     row(-799, 'DATART', 'NÁKUP KARTOU 02.04.2026 DATART 021, BRNO, CZ - NETFLIX DARKOVA KARTA 800', 801, { merchant: 'Netflix' }),
     row(-399, 'NAY *HBO MAX 3 MESIACE', 'PLATBA KARTOU 03.05.2026 NAY *HBO MAX 3 MESIACE BRATISLAVA SK', 801, { merchant: 'HBO Max' }),
     // A service the list does not know, behind a shop's prefix: named from the text after the star.
-    row(-590, 'NAY *KASPERSKY STANDARD 1 ROK', 'PLATBA KARTOU 04.05.2026 NAY *KASPERSKY STANDARD 1 ROK BRATISLAVA SK', 803, { merchant: 'Kaspersky Standard' }),
+    row(-590, 'NAY *KASPERSKY STANDARD 1 ROK', 'PLATBA KARTOU 04.05.2026 NAY *KASPERSKY STANDARD 1 ROK BRATISLAVA SK', 803, { merchant: 'Kaspersky' }),
     row(-1590, 'CZC.CZ', 'NÁKUP KARTOU 11.04.2026 CZC.CZ, PRAHA 9, CZ - KASPERSKY PLUS 1 ROK', 803),
     row(-499, 'ALZA.CZ A.S.', 'NÁKUP KARTOU 08.02.2026 ALZAPLUS+ PREDPLATNE, PRAHA 7, CZ', 805, { merchant: 'Alza.cz' }),
     row(-1299, 'EURONICS', 'NÁKUP KARTOU 12.03.2026 EURONICS, PLZEN, CZ - PLAYSTATION PLUS GAME PASS 12 MESICU', 1102),
@@ -73,6 +73,20 @@ const table: Record<string, Case[]> = {
     // Behind a processor's prefix or in a bank's card text: a business, never a person.
     row(-42, 'NEXI*TRATTORIA DEL PORTO', 'Karetní transakce NEXI*TRATTORIA DEL PORTO, RIMINI, ITA, 42,00 EUR', 401, { merchant: 'Trattoria Del Porto' }),
     row(-5.4, 'SUMUP *CAFFE BAR MARIJA', '', 403, { merchant: 'Caffe Bar Marija' }),
+  ],
+  'a card payment to a bare person\'s name (a sole trader under their own name): no merchant; a specific MCC\'s category, else uncategorised spending, never a transfer between people': [
+    row(-35, 'SUMUP *PAVEL KRATOCHVIL', '', 9901, { merchant: null }),
+    row(-600, 'JANA HORAKOVA', '', 1701, { merchant: null, details: { mccCode: '8299' } }),
+    row(-18, '', 'Nákup: MARTIN SEDLACEK, Brno, CZ', 9901, { merchant: null }),
+  ],
+  'a foreign bank\'s card text names the business after its marker (town, country, amount in another currency cut)': [
+    row(-27.6, '', 'Bezahlung Karte MC/000003621 CBA 0231 SOPRON HUN HUF 10.890,00', 301, { merchant: 'CBA potraviny' }),
+    row(-12.4, '', 'Bezahlung Maestro MC/000004417 KONOBA BURA TROGIR HRV', 401, { merchant: 'Konoba Bura' }),
+    row(-9.4, '', 'Bezahlung Karte MC/000003621 NEMZETI UTDIJFIZETESI SZOLG. BUDAPEST HUN HUF 3.700,00', 505),
+  ],
+  'a utility serving several kinds is paid for what its bill\'s note names; a returned bank fee is a bank fee': [
+    row(-1400, 'Veolia Energie ČR, a.s.', 'záloha teplá voda 03/2026', 701, { merchant: 'Veolia' }),
+    row(35, '', 'VRACENI POPLATKU ZA VEDENI UCTU - REKLAMACE', 1401, { merchant: null }),
   ],
   'supermarket chains abroad without MCC': [
     row(-23.4, 'SPAR 5521 VILLACH', '', 301),
