@@ -32,10 +32,11 @@
  *   other businesses, towns and banks' formats, by a fourth independent labeller under the same
  *   protocol; held out in the fourth round, its misses were read in the fifth, so it is DEVELOPMENT
  *   data now: reported per pattern and held to floors (HELD_OUT_20D).
- * - the fifth HELD-OUT set of issue 20, test/fixtures/enrichment-heldout-20e.json: the same six
+ * - the fifth set of issue 20, test/fixtures/enrichment-heldout-20e.json: the same six
  *   patterns, other businesses, towns and banks' formats (ČSOB, VÚB, KB, an Austrian Raiffeisen
  *   bank, Air Bank, Česká spořitelna), by a fifth independent labeller under the same protocol;
- *   reported per pattern, no gate.
+ *   held out in the fifth round, its misses were read in the sixth, so it is DEVELOPMENT data now:
+ *   reported per pattern and held to floors (HELD_OUT_20E).
  * - the sixth HELD-OUT set of issue 20, test/fixtures/enrichment-heldout-20f.json: the same six
  *   patterns, other businesses, towns and banks' formats (MONETA, Slovenská sporiteľňa,
  *   Raiffeisenbank, Tatra banka with card texts from Austria, Slovenia, Croatia, Hungary and Poland,
@@ -221,6 +222,8 @@ const HELD_OUT_20C: Gate = { category: 99, subcategory: 99, merchantPrecision: 9
 const PROBES_20_5: Gate = { category: 95, subcategory: 95, merchantPrecision: 97, merchantRecall: 97, recurrence: 99 };
 /** Floors of issue 20's fourth set (20d), development data since the fifth round: what the rules hold on it, less one row. */
 const HELD_OUT_20D: Gate = { category: 99, subcategory: 99, merchantPrecision: 99, merchantRecall: 99, recurrence: 99 };
+/** Floors of issue 20's fifth set (20e), development data since the sixth round: what the rules hold on it, less one row. */
+const HELD_OUT_20E: Gate = { category: 99, subcategory: 99, merchantPrecision: 99, merchantRecall: 99, recurrence: 99 };
 /** Floors of the fourth round's probe rows (enrichment-development-20-probes-4.json): what the rules hold on them, less one row. */
 const PROBES_20_4: Gate = { category: 98, subcategory: 98, merchantPrecision: 98, merchantRecall: 98, recurrence: 99 };
 
@@ -307,8 +310,8 @@ describe('enrichment accuracy', () => {
     expectTargets(reportPerPattern('enrichment-heldout-20d.json'), HELD_OUT_20D);
   });
 
-  it('reports the fifth held-out set of issue 20 (20e), per pattern (no gate)', () => {
-    reportPerPattern('enrichment-heldout-20e.json');
+  it('does not regress on the fifth set of issue 20 (20e; development data since its sixth round), per pattern', () => {
+    expectTargets(reportPerPattern('enrichment-heldout-20e.json'), HELD_OUT_20E);
   });
 
   it('reports the sixth held-out set of issue 20 (20f), per pattern (no gate)', () => {
