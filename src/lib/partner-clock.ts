@@ -2,7 +2,7 @@
  * The sandbox clock per partner (issue 17, docs/sandbox.md "Sandbox clock"): a partner's sandbox
  * time runs `offsetMs` ahead of the service's clock. The time is passed explicitly: the services
  * that follow it (connections, lifecycle, sync, accounts, connect sessions, the sandbox bank) are
- * built once per PartnerClock (src/services.ts `PartnerTimes`), and whoever knows the partner
+ * built once per PartnerClock (`PartnerTimes`, src/partner-times.ts), and whoever knows the partner
  * (a route after authentication, the hosted flow after loading its session, the worker after
  * loading a job's connection or timer) picks the services of that partner's time. Live data,
  * other partners and webhook delivery keep the service's clock.

@@ -11,6 +11,7 @@ import type { Db } from '../../db/database.ts';
 import type { ConnectionState } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mode } from '../../lib/ids.ts';
+import { PartnerClock } from '../../lib/partner-clock.ts';
 import type { AccountsService, AccountView } from '../accounts/accounts.service.ts';
 import type { PartnersService } from '../partners/partners.service.ts';
 import type { ConnectionEventView, DeliveryStats, WebhookHistory } from '../webhooks/webhook-history.ts';
@@ -107,8 +108,7 @@ export function connectionDirectory({ db, clock, partners, accounts, history }: 
 
   /** The partner's time in `mode`: its sandbox clock in sandbox mode, else the service's. */
   async function nowOf(partnerId: string, mode: Mode): Promise<Date> {
-    const scope = await partners.timeScope(partnerId, mode);
-    return new Date(clock.now().getTime() + (scope?.offsetMs ?? 0));
+    return new PartnerClock(clock, await partners.timeScope(partnerId, mode)).now();
   }
 
   return {
