@@ -278,40 +278,19 @@ describe('enrichment accuracy', () => {
     expectTargets(report);
   });
 
-  it('does not regress on the second development set of issue 20, per pattern', () => {
-    expectTargets(reportPerPattern('enrichment-development-20.json'), DEVELOPMENT_20);
-  });
-
-  it('does not regress on the first set of issue 20 (development data since its second round), per pattern', () => {
-    expectTargets(reportPerPattern('enrichment-heldout-20.json'), HELD_OUT_20);
-  });
-
-  it('does not regress on the second set of issue 20 (20b; development data since its third round), per pattern', () => {
-    expectTargets(reportPerPattern('enrichment-heldout-20b.json'), HELD_OUT_20B);
-  });
-
-  it('does not regress on the probe rows of the third round of issue 20, per pattern', () => {
-    expectTargets(reportPerPattern('enrichment-development-20-probes.json'), PROBES_20);
-  });
-
-  it('does not regress on the third set of issue 20 (20c; development data since its fourth round), per pattern', () => {
-    expectTargets(reportPerPattern('enrichment-heldout-20c.json'), HELD_OUT_20C);
-  });
-
-  it('does not regress on the probe rows of the fourth round of issue 20, per pattern', () => {
-    expectTargets(reportPerPattern('enrichment-development-20-probes-4.json'), PROBES_20_4);
-  });
-
-  it('does not regress on the probe rows of the fifth round of issue 20, per pattern', () => {
-    expectTargets(reportPerPattern('enrichment-development-20-probes-5.json'), PROBES_20_5);
-  });
-
-  it('does not regress on the fourth set of issue 20 (20d; development data since its fifth round), per pattern', () => {
-    expectTargets(reportPerPattern('enrichment-heldout-20d.json'), HELD_OUT_20D);
-  });
-
-  it('does not regress on the fifth set of issue 20 (20e; development data since its sixth round), per pattern', () => {
-    expectTargets(reportPerPattern('enrichment-heldout-20e.json'), HELD_OUT_20E);
+  // Issue 20's sets that are development data now, each held to its floors per pattern.
+  it.each([
+    { name: 'the second development set of issue 20', file: 'enrichment-development-20.json', floors: DEVELOPMENT_20 },
+    { name: 'the first set of issue 20 (development data since its second round)', file: 'enrichment-heldout-20.json', floors: HELD_OUT_20 },
+    { name: 'the second set of issue 20 (20b; development data since its third round)', file: 'enrichment-heldout-20b.json', floors: HELD_OUT_20B },
+    { name: 'the probe rows of the third round of issue 20', file: 'enrichment-development-20-probes.json', floors: PROBES_20 },
+    { name: 'the third set of issue 20 (20c; development data since its fourth round)', file: 'enrichment-heldout-20c.json', floors: HELD_OUT_20C },
+    { name: 'the probe rows of the fourth round of issue 20', file: 'enrichment-development-20-probes-4.json', floors: PROBES_20_4 },
+    { name: 'the probe rows of the fifth round of issue 20', file: 'enrichment-development-20-probes-5.json', floors: PROBES_20_5 },
+    { name: 'the fourth set of issue 20 (20d; development data since its fifth round)', file: 'enrichment-heldout-20d.json', floors: HELD_OUT_20D },
+    { name: 'the fifth set of issue 20 (20e; development data since its sixth round)', file: 'enrichment-heldout-20e.json', floors: HELD_OUT_20E },
+  ])('does not regress on $name, per pattern', ({ file, floors }) => {
+    expectTargets(reportPerPattern(file), floors);
   });
 
   it('reports the sixth held-out set of issue 20 (20f), per pattern (no gate)', () => {
