@@ -42,6 +42,10 @@
  *   Raiffeisenbank, Tatra banka with card texts from Austria, Slovenia, Croatia, Hungary and Poland,
  *   UniCredit, 365.bank), by a sixth independent labeller under the same protocol; reported per
  *   pattern, no gate.
+ * - the seventh HELD-OUT set of issue 20, test/fixtures/enrichment-heldout-20g.json: the same six
+ *   patterns, other businesses, towns and banks' formats (Fio, Prima banka, mBank, ČSOB SK with
+ *   card texts from seven countries, Komerční banka, VÚB), by a seventh independent labeller under
+ *   the same protocol; reported per pattern, no gate.
  * Development labels that contradicted the merchant-naming convention of docs/categories.md were
  * relabelled to it in the fifth round (listed in the fixtures' `$comment` and in the docs).
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
@@ -245,6 +249,7 @@ describe('enrichment accuracy', () => {
     'enrichment-heldout-20d.json': 180,
     'enrichment-heldout-20e.json': 180,
     'enrichment-heldout-20f.json': 240,
+    'enrichment-heldout-20g.json': 260,
     'enrichment-development-names.json': 20,
     'enrichment-development-20.json': 200,
     'enrichment-development-20-probes.json': 60,
@@ -295,5 +300,9 @@ describe('enrichment accuracy', () => {
 
   it('reports the sixth held-out set of issue 20 (20f), per pattern (no gate)', () => {
     reportPerPattern('enrichment-heldout-20f.json');
+  });
+
+  it('reports the seventh held-out set of issue 20 (20g), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20g.json');
   });
 });
