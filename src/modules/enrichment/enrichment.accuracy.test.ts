@@ -46,6 +46,11 @@
  *   patterns, other businesses, towns and banks' formats (Fio, Prima banka, mBank, ČSOB SK with
  *   card texts from seven countries, Komerční banka, VÚB), by a seventh independent labeller under
  *   the same protocol; reported per pattern, no gate.
+ * - the eighth HELD-OUT set of issue 20, test/fixtures/enrichment-heldout-20h.json: the same six
+ *   patterns woven into ordinary household months, other businesses, towns and banks' formats
+ *   (Česká spořitelna, Slovenská sporiteľňa, Air Bank, Tatra banka with card texts from abroad,
+ *   MONETA, Raiffeisenbank), by an eighth independent labeller under the same protocol; held out
+ *   from the seventh round's rule writers; reported per pattern, no gate.
  * Development labels that contradicted the merchant-naming convention of docs/categories.md were
  * relabelled to it in the fifth round (listed in the fixtures' `$comment` and in the docs).
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
@@ -250,6 +255,7 @@ describe('enrichment accuracy', () => {
     'enrichment-heldout-20e.json': 180,
     'enrichment-heldout-20f.json': 240,
     'enrichment-heldout-20g.json': 260,
+    'enrichment-heldout-20h.json': 260,
     'enrichment-development-names.json': 20,
     'enrichment-development-20.json': 200,
     'enrichment-development-20-probes.json': 60,
@@ -304,5 +310,9 @@ describe('enrichment accuracy', () => {
 
   it('reports the seventh held-out set of issue 20 (20g), per pattern (no gate)', () => {
     reportPerPattern('enrichment-heldout-20g.json');
+  });
+
+  it('reports the eighth held-out set of issue 20 (20h), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20h.json');
   });
 });
