@@ -51,6 +51,11 @@
  *   (Česká spořitelna, Slovenská sporiteľňa, Air Bank, Tatra banka with card texts from abroad,
  *   MONETA, Raiffeisenbank), by an eighth independent labeller under the same protocol; held out
  *   from the seventh round's rule writers; reported per pattern, no gate.
+ * - the ninth HELD-OUT set of issue 20, test/fixtures/enrichment-heldout-20i.json: the same six
+ *   patterns in six unlike households (a tradesman, a student, a young family, a pensioner couple,
+ *   a commuter, a family; MONETA, Air Bank, Tatra banka, Raiffeisenbank, Česká spořitelna,
+ *   365.bank), by a ninth independent labeller, written at the same time as 20h and without it;
+ *   held out from the seventh round's rule writers; reported per pattern, no gate.
  * Development labels that contradicted the merchant-naming convention of docs/categories.md were
  * relabelled to it in the fifth round (listed in the fixtures' `$comment` and in the docs).
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
@@ -256,6 +261,7 @@ describe('enrichment accuracy', () => {
     'enrichment-heldout-20f.json': 240,
     'enrichment-heldout-20g.json': 260,
     'enrichment-heldout-20h.json': 260,
+    'enrichment-heldout-20i.json': 260,
     'enrichment-development-names.json': 20,
     'enrichment-development-20.json': 200,
     'enrichment-development-20-probes.json': 60,
@@ -314,5 +320,9 @@ describe('enrichment accuracy', () => {
 
   it('reports the eighth held-out set of issue 20 (20h), per pattern (no gate)', () => {
     reportPerPattern('enrichment-heldout-20h.json');
+  });
+
+  it('reports the ninth held-out set of issue 20 (20i), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20i.json');
   });
 });
