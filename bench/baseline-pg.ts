@@ -7,9 +7,12 @@
  *      in the same round trip the request is counted in the key's one-second rate-limit window
  *      (rate_limit_counters upsert, as the service does without REDIS_URL), with the same
  *      RateLimit-Policy / RateLimit headers and a 429 past the limit;
- *   2. the keyset page query, limit + 1 rows, ORDER BY record_date DESC, id DESC, with the
- *      client/account/mode ownership check in the same query (EXISTS), as the service does;
- *      an empty page checks ownership on its own (404 for another's account);
+ *   2. the keyset page query, `LIMIT $5` (limit + 1 rows), ORDER BY record_date DESC, id DESC,
+ *      with the client/account/mode ownership check in the same query (EXISTS), as the service
+ *      does; an empty page checks ownership on its own (404 for another's account). Written as
+ *      one would by hand, with the LIMIT a parameter: PostgreSQL then plans it on every execution
+ *      (custom plans; pg_stat_statements counts a plan per call), which the service avoids by
+ *      capping the range with a literal (accounts.repository.ts `pageTransactions`);
  *   3. the same JSON: {limit, nextCursor, data: [{id, amount, currencyCode, recordState,
  *      recordDate, note, counterParty, details}]}.
  *

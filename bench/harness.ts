@@ -103,6 +103,8 @@ export async function scratchDatabase(): Promise<ScratchDatabase> {
 /** One statement's share of the database time (pg_stat_statements). */
 export interface StatementStats {
   calls: number;
+  /** Times PostgreSQL planned it: about `calls` when each execution is planned anew (custom plans), a few per connection with a cached generic plan. */
+  plans: number;
   execMs: number;
   planMs: number;
   rows: number;
@@ -124,10 +126,10 @@ export async function resetStatementStats(db: Db): Promise<boolean> {
 
 /** The `limit` statements with the most execution plus planning time since resetStatementStats. */
 export async function statementStats(db: Db, limit = 12): Promise<StatementStats[]> {
-  const { rows } = await sql<{ calls: string; execMs: number; planMs: number; rows: string; query: string }>`
-    SELECT calls, total_exec_time AS exec_ms, total_plan_time AS plan_ms, rows, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 160) AS query
+  const { rows } = await sql<{ calls: string; plans: string; execMs: number; planMs: number; rows: string; query: string }>`
+    SELECT calls, plans, total_exec_time AS exec_ms, total_plan_time AS plan_ms, rows, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 160) AS query
     FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%' ORDER BY total_exec_time + total_plan_time DESC LIMIT ${limit}`.execute(db);
-  return rows.map((r) => ({ calls: Number(r.calls), execMs: Math.round(r.execMs), planMs: Math.round(r.planMs), rows: Number(r.rows), query: r.query }));
+  return rows.map((r) => ({ calls: Number(r.calls), plans: Number(r.plans), execMs: Math.round(r.execMs), planMs: Math.round(r.planMs), rows: Number(r.rows), query: r.query }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -287,7 +287,7 @@ export function formatWebhookDelivery(r: WebhookDeliveryResult): string {
     ...r.raw.map((run, i) => `raw ${i === 0 ? 'before' : 'after '}: ${run.postsPerSec} POST/s, sender ${run.senderCpuUsPerPost} µs CPU/POST, receiver ${run.receiverCpuUsPerPost} µs CPU/POST`),
     `service / raw: ${r.ratio}`,
     ...(s.statements
-      ? ['', 'statements by database time while draining (ms execution + planning, calls):', ...s.statements.map((q) => `${String(q.execMs).padStart(7)} + ${String(q.planMs).padStart(5)} ms ${String(q.calls).padStart(7)}x  ${q.query}`)]
+      ? ['', 'statements by database time while draining (ms execution + planning, calls):', ...s.statements.map((q) => `${String(q.execMs).padStart(7)} + ${String(q.planMs).padStart(5)} ms ${String(q.calls).padStart(7)}x (planned ${q.plans}x)  ${q.query}`)]
       : []),
     '',
     ...Object.values(r.targets).map((t) => `${t.met ? 'MET   ' : 'MISSED'}  ${t.target}: ${t.value}`),

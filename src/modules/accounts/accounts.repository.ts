@@ -34,6 +34,9 @@ const DAY_MS = 86_400_000;
 /** A counterparty compared case- and spacing-insensitively. */
 const sameParty = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 
+/** The most rows a transaction page reads: the spec's largest limit (500) and one more to tell whether a page follows. */
+export const MAX_PAGE_ROWS = 501;
+
 const PAGE_COLUMNS = ['id', 'amount', 'currencyCode', 'recordState', 'recordDate', 'note', 'counterParty', 'details', 'enrichment'] as const;
 
 /**
@@ -240,6 +243,14 @@ export function accountsRepository(db: Db | Tx) {
      * (recordDate, id) position, only when the account belongs to `owner` (checked in the same
      * query, so a page costs one round trip). Empty for an unknown or foreign account.
      * `variableSymbols`: keys (variableSymbolKey) of which the transaction's must be one.
+     * `limit`: rows to read, at most MAX_PAGE_ROWS.
+     *
+     * The unfiltered page is the keyset range capped at MAX_PAGE_ROWS (a literal), cut at `limit`
+     * by an outer LIMIT: rows are read lazily, so it reads `limit` rows; and PostgreSQL settles on
+     * the generic plan of the prepared statement after five executions, because with the cap its
+     * estimate of a parameter LIMIT (a tenth of the rows) is small. With `LIMIT $n` straight on
+     * the range it estimates a tenth of the account and plans every execution anew (custom
+     * plans), which cost more database CPU than the page itself (bench/README.md, issue 18).
      */
     pageTransactions(owner: { partnerId: string; mode: string; clientId: string }, accountId: string, after: [string, string] | null, limit: number, variableSymbols: string[] | null): Promise<TransactionPageRow[]> {
       const values: unknown[] = [accountId, owner.partnerId, owner.clientId, owner.mode, limit, ...(after ? [new Date(after[0]), after[1]] : []), ...(variableSymbols ?? [])];
@@ -262,16 +273,21 @@ export function accountsRepository(db: Db | Tx) {
         });
       }
       return prepared.execute(shape, values, (p) => {
-        let query = db
+        let page = db
           .selectFrom('transactions')
           .select(PAGE_COLUMNS)
           .where('accountId', '=', p[0]!)
           .where(({ exists }) => exists(owned(p)))
           .orderBy('recordDate', 'desc')
           .orderBy('id', 'desc')
+          .limit(sql.lit(MAX_PAGE_ROWS));
+        if (after) page = page.where((eb) => eb(eb.refTuple('recordDate', 'id'), '<', eb.tuple(p[5] as unknown as Date, p[6]!)));
+        return db
+          .selectFrom(page.as('page'))
+          .selectAll()
+          .orderBy('recordDate', 'desc')
+          .orderBy('id', 'desc')
           .limit(p[4] as unknown as number);
-        if (after) query = query.where((eb) => eb(eb.refTuple('recordDate', 'id'), '<', eb.tuple(p[5] as unknown as Date, p[6]!)));
-        return query;
       });
     },
 
