@@ -32,8 +32,9 @@ describe('merchant recognition', () => {
     const grocery = 3;
     expect(merchant('PLATBA KARTOU 14.05.2026 4125xxxxxxxx3345 ALZA.CZ *XBOX GAME PASS ULTIMATE 1M, PRAHA, CZ', true, electronics)).toBe('xbox');
     expect(merchant('TESCO HM 2371 OSTRAVA - GOOGLE PLAY DARKOVA KARTA 500 KC', true, grocery)).toBe('google-play');
-    // The shop's own goods beside the service: the shop (here unknown to the list); a payer's note's dash parts nothing.
-    expect(merchant('SMARTY.CZ OSTRAVA - HERNI KONZOLE NINTENDO SWITCH 2', true, electronics)).toBeNull();
+    // The shop's own goods beside the service: the shop, known or not; a payer's note's dash parts nothing.
+    expect(merchant('SMARTY.CZ OSTRAVA - HERNI KONZOLE NINTENDO SWITCH 2', true, electronics)).toBe('smarty');
+    expect(merchant('MOBILY U NADRAZI - HERNI KONZOLE NINTENDO SWITCH 2', true, electronics)).toBeNull();
     expect(recognise(analyse('DATART eshop - Voyo predplatne 12 mesicu'), { card: false, mccCategoryId: null })?.merchant.key).toBe('datart');
   });
 
@@ -89,7 +90,9 @@ describe('merchant recognition', () => {
     expect(merchant('GOOGLE *Google Cloud g.co/helppay#', true, 8)).toBeNull();
     expect(merchant('GOOGLE *Google Play', true, 8)).toBe('google-play');
     // A brand's lounge, outlet or arena is a business of its own.
-    expect(merchant('ZALANDO LOUNGE BERLIN', true, 6)).toBeNull();
+    expect(merchant('ZALANDO LOUNGE BERLIN', true, 6)).toBe('zalando-lounge');
+    expect(merchant('ZALANDO OUTLET STORE BERLIN', true, 6)).toBe('zalando-outlet');
+    expect(merchant('ABOUT YOU OUTLET BERLIN', true, 6)).toBeNull();
     expect(merchant('O2 ARENA PRAHA', true, null)).toBeNull();
     // A word of the brand's own kind of business is no other business.
     expect(merchant('Allianz pojišťovna, a.s.')).toBe('allianz');
