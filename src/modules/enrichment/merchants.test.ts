@@ -93,7 +93,8 @@ describe('merchant recognition', () => {
     expect(merchant('ZALANDO LOUNGE BERLIN', true, 6)).toBe('zalando-lounge');
     expect(merchant('ZALANDO OUTLET STORE BERLIN', true, 6)).toBe('zalando-outlet');
     expect(merchant('ABOUT YOU OUTLET BERLIN', true, 6)).toBeNull();
-    expect(merchant('O2 ARENA PRAHA', true, null)).toBeNull();
+    expect(merchant('O2 ARENA PRAHA', true, null)).toBe('o2-arena');
+    expect(merchant('SHELL ARENA PRAHA', true, null)).toBeNull();
     // A word of the brand's own kind of business is no other business.
     expect(merchant('Allianz pojišťovna, a.s.')).toBe('allianz');
   });
