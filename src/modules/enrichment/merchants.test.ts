@@ -87,7 +87,7 @@ describe('merchant recognition', () => {
     expect(merchant('MOL RECHARGE 0021 OLOMOUC', true, 5)).toBeNull();
     expect(merchant('BOLT DRIVE 2603111822', true, 5)).toBe('bolt-drive');
     expect(merchant('LIDL TRAVEL 2603111822', true, null)).toBeNull();
-    expect(merchant('GOOGLE *Google Cloud g.co/helppay#', true, 8)).toBeNull();
+    expect(merchant('GOOGLE *Google Cloud g.co/helppay#', true, 8)).toBe('google-cloud');
     expect(merchant('GOOGLE *Google Play', true, 8)).toBe('google-play');
     // A brand's lounge, outlet or arena is a business of its own.
     expect(merchant('ZALANDO LOUNGE BERLIN', true, 6)).toBe('zalando-lounge');
