@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readData } from './data.ts';
 import { allMerchants, analyse, payeeOf, payeeWords, recognise } from './merchants.ts';
 
 const merchant = (text: string, card = false, mccCategoryId: number | null = null) => recognise(analyse(text), { card, mccCategoryId, name: true })?.merchant.key ?? null;
@@ -149,6 +150,60 @@ describe('merchant recognition', () => {
     expect(payeeWords(analyse('Ing. Jiří Procházka'), analyse('Najem 03/2026'))).toBe('ing jiri prochazka');
     expect(payeeWords(analyse(''), analyse('Pripsani uroku 2026'))).toBe('pripsani uroku');
     expect(payeeWords(analyse(''), analyse('0412 PRAHA'))).toBeNull();
+  });
+
+  it('tells a brand\'s Slovak company and its Czech one apart, and same-named companies of two towns', () => {
+    expect(merchant('Dopravný podnik mesta Žiliny, a.s.')).toBe('dpmz-zilina');
+    expect(merchant('DOPRAVNI PODNIK OSTRAVA', true, 5)).toBe('dpo');
+    expect(merchant('Dopravný podnik mesta Prešov, a.s.')).toBe('dpmp-presov');
+    expect(merchant('DPMP PARDUBICE JIZDENKA')).toBe('dpmp');
+    expect(merchant('ČEZ Slovensko, s.r.o.')).toBe('cez-slovensko');
+    expect(merchant('ČEZ Prodej, a.s.')).toBe('cez');
+    expect(merchant('PACKETA SLOVAKIA BRATISLAVA', true, 20)).toBe('packeta');
+    expect(merchant('Zásilkovna s.r.o.')).toBe('zasilkovna');
+    expect(merchant('Východoslovenská vodárenská spoločnosť, a.s.')).toBe('vvs');
+    expect(merchant('Východoslovenská energetika a.s.')).toBe('vse');
+    expect(merchant('Wüstenrot stavebná sporiteľňa, a.s.')).toBe('wustenrot-ss');
+    expect(merchant('Wüstenrot pojišťovna a.s.')).toBe('wustenrot');
+    // The short name people use is the display name; the legal name only an alias.
+    expect(allMerchants().find((m) => m.key === 'dpmz-zilina')!.name).toBe('DPMŽ');
+    expect(allMerchants().find((m) => m.key === 'dpo')!.name).toBe('DPO');
+  });
+
+  it('names a brand\'s arm of another kind of business as the arm, and the brand as the brand', () => {
+    expect(merchant('WOLT MARKET ZILINA', true, 3)).toBe('wolt-market');
+    expect(merchant('WOLT ZILINA', true, 4)).toBe('wolt');
+    expect(merchant('KAUFLAND MARKETPLACE PRAHA', true, 6)).toBe('kaufland-marketplace');
+    expect(merchant('KAUFLAND 1450 BRNO', true, 3)).toBe('kaufland');
+    expect(merchant('ZARA HOME AUPARK', true, 2)).toBe('zara-home');
+    expect(merchant('ZSE DRIVE NABIJANIE KOSICE', true, 5)).toBe('zse-drive');
+    expect(merchant('ZSE Energia, a.s.')).toBe('zse');
+    expect(merchant('SLOVNAFT ARENA BRATISLAVA', true, 11)).toBe('slovnaft-arena');
+    expect(merchant('SLOVNAFT 0412 BRATISLAVA', true, 5)).toBe('slovnaft');
+  });
+
+  it('keeps short and ordinary-word aliases from matching inside other names', () => {
+    // "Zoo Ostrava" is no alias: pet shops and zoos share the word.
+    expect(merchant('SUPER ZOO OSTRAVA AVION', true, null)).toBe('super-zoo');
+    // "Prima+" would be the one word "prima" once its plus is dropped: a pharmacy named Prima is no streaming service.
+    expect(merchant('LJEKARNA PRIMA MAKARSKA', true, null)).toBeNull();
+    // "Strava" (the app) is a Czech word for meals: only its company names are aliases.
+    expect(recognise(analyse('Strava MŠ 05/2026'), { card: false, mccCategoryId: null })).toBeNull();
+    expect(merchant('STRAVA.COM SAN FRANCISCO', true, null)).toBe('strava');
+    // The sportswear brand and the Slovak bookmaker are one word once folded: the bookmaker only by its company names.
+    expect(merchant('NIKE 0412 PRAHA', true, 6)).toBe('nike');
+    expect(merchant('NIKE.SK BRATISLAVA', true, 11)).toBe('nike-sk');
+    expect(merchant('ALBERTINA WIEN', true, 11)).toBe('albertina');
+    expect(merchant('TESCOMA 0021 ZLIN', true, 2)).toBe('tescoma');
+  });
+
+  it('matches no town, country or legal form alone, nor a person\'s name', () => {
+    const noise = readData<Record<string, string[] | string>>('descriptor-noise.json');
+    // Web addresses in a card text's town field ("Itunes.com" of Apple's descriptors) are their merchant's.
+    const places = ['cities', 'countries', 'legalForms'].flatMap((group) => noise[group] as string[]).filter((word) => !/\.(com|net|org)$/i.test(word));
+    expect(places.filter((word) => merchant(word.toUpperCase(), true, null) !== null || merchant(word) !== null)).toEqual([]);
+    const names = readData<{ firstNames: string[] }>('people.json').firstNames;
+    expect(names.filter((name) => payee(`${name} Novák`, 'platba').merchant !== null || payee(`${name.toUpperCase()} NOVAK`, '', true).merchant !== null)).toEqual([]);
   });
 
   it('has stable unique ids and keys', () => {
