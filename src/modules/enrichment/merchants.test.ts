@@ -175,6 +175,8 @@ describe('merchant recognition', () => {
     expect(merchant('WOLT ZILINA', true, 4)).toBe('wolt');
     expect(merchant('KAUFLAND MARKETPLACE PRAHA', true, 6)).toBe('kaufland-marketplace');
     expect(merchant('KAUFLAND 1450 BRNO', true, 3)).toBe('kaufland');
+    expect(merchant('TESCO ONLINE NAKUP PRAHA', true, 3)).toBe('tesco-online');
+    expect(merchant('TESCO STORES 4421 PRAHA', true, 3)).toBe('tesco');
     expect(merchant('ZARA HOME AUPARK', true, 2)).toBe('zara-home');
     expect(merchant('ZSE DRIVE NABIJANIE KOSICE', true, 5)).toBe('zse-drive');
     expect(merchant('ZSE Energia, a.s.')).toBe('zse');
