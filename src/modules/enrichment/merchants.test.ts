@@ -33,6 +33,8 @@ describe('merchant recognition', () => {
     const grocery = 3;
     expect(merchant('PLATBA KARTOU 14.05.2026 4125xxxxxxxx3345 ALZA.CZ *XBOX GAME PASS ULTIMATE 1M, PRAHA, CZ', true, electronics)).toBe('xbox');
     expect(merchant('TESCO HM 2371 OSTRAVA - GOOGLE PLAY DARKOVA KARTA 500 KC', true, grocery)).toBe('google-play');
+    expect(merchant('PLATBA KARTOU 24.06.2026 4125xxxxxxxx3345 ALBERT HYPERMARKET, JIHLAVA, CZ - NETFLIX DARKOVA KARTA 500', true, grocery)).toBe('netflix');
+    expect(merchant('PLATBA KARTOU 24.06.2026 4125xxxxxxxx3345 DATART 014, PRAHA 5, CZ - HERNI KONZOLE XBOX SERIES S', true, electronics)).toBe('datart');
     // The shop's own goods beside the service: the shop, known or not; a payer's note's dash parts nothing.
     expect(merchant('SMARTY.CZ OSTRAVA - HERNI KONZOLE NINTENDO SWITCH 2', true, electronics)).toBe('smarty');
     expect(merchant('MOBILY U NADRAZI - HERNI KONZOLE NINTENDO SWITCH 2', true, electronics)).toBeNull();

@@ -176,12 +176,14 @@ export function analyse(text: string): AnalysedText {
   const head = text.slice(0, marker[0].length);
   const rest = text.slice(head.length);
   const comma = rest.indexOf(',');
-  const [body, processor, seller, soldText, soldAfterDash] = withoutProcessor(comma < 0 ? rest : rest.slice(0, comma));
+  const [body, processor, seller, soldText, dashInBody] = withoutProcessor(comma < 0 ? rest : rest.slice(0, comma));
   const headTokens = tokenize(head);
   const bodyTokens = tokenize(body);
   const tokens = headTokens.concat(bodyTokens, comma < 0 ? [] : tokenize(rest.slice(comma)));
-  const sold = seller === undefined ? tokens.length : headTokens.length + seller;
-  return { tokens, processor, start: headTokens.length, end: headTokens.length + bodyTokens.length, card: true, descriptor: body, sold, soldText, soldAfterDash };
+  // A dash after the descriptor's town parts it from what was sold too ("ALBERT HYPERMARKET, JIHLAVA, CZ - NETFLIX DARKOVA KARTA").
+  const dash = seller === undefined && comma >= 0 ? SOLD_DASH.exec(rest.slice(comma)) : null;
+  const sold = seller !== undefined ? headTokens.length + seller : dash !== null ? headTokens.length + bodyTokens.length + tokenize(rest.slice(comma, comma + dash.index)).length : tokens.length;
+  return { tokens, processor, start: headTokens.length, end: headTokens.length + bodyTokens.length, card: true, descriptor: body, sold, soldText, soldAfterDash: dashInBody || dash !== null };
 }
 
 /** What recognition knows beyond the text: whether the transaction is a card payment and the category its MCC names. */
