@@ -8,6 +8,11 @@
  * - `NAME *rest` prefixes of payment processors (data: processors) are cut off and the rest is
  *   matched; a processor that is itself the merchant of record (GOOGLE *, APPLE.COM *) stands in
  *   when the rest is unknown.
+ * - Another seller's `NAME *` prefix (also after a bank's date and card number: "14.05.2026
+ *   4125xxxxxxxx3345 ALZA.CZ *XBOX GAME PASS") or, in a card text, a dash ("TESCO HM 2371 - GOOGLE
+ *   PLAY DARKOVA KARTA", "ALBERT HYPERMARKET, JIHLAVA, CZ - NETFLIX ...") parts a shop from what it
+ *   sold: a service shops sell on the side named there is the merchant, unless the shop's own goods
+ *   are named beside it.
  * - Aliases match anywhere at word boundaries in notes and card payments (an MCC or a marker);
  *   in names (bank-transfer counterparties) only when they open the name or the rest is noise,
  *   so "Petr Dobrovský" is not the bookshop.
