@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readData } from './data.ts';
 import { allMerchants, analyse, payeeOf, payeeWords, recognise } from './merchants.ts';
 
 const merchant = (text: string, card = false, mccCategoryId: number | null = null) => recognise(analyse(text), { card, mccCategoryId, name: true })?.merchant.key ?? null;
@@ -25,6 +26,19 @@ describe('merchant recognition', () => {
     expect(merchant('ALZA.CZ *OBJEDNAVKA 5512', true)).toBe('alza');
     // Not a shop: what follows its prefix is no service it resold.
     expect(merchant('UBER *EATS HELP.UBER.COM')).toBe('uber-eats');
+  });
+
+  it('reads a seller\'s prefix after a bank\'s date and card number, and a dash parting a shop from the service it sold in a card text', () => {
+    const electronics = 6;
+    const grocery = 3;
+    expect(merchant('PLATBA KARTOU 14.05.2026 4125xxxxxxxx3345 ALZA.CZ *XBOX GAME PASS ULTIMATE 1M, PRAHA, CZ', true, electronics)).toBe('xbox');
+    expect(merchant('TESCO HM 2371 OSTRAVA - GOOGLE PLAY DARKOVA KARTA 500 KC', true, grocery)).toBe('google-play');
+    expect(merchant('PLATBA KARTOU 24.06.2026 4125xxxxxxxx3345 ALBERT HYPERMARKET, JIHLAVA, CZ - NETFLIX DARKOVA KARTA 500', true, grocery)).toBe('netflix');
+    expect(merchant('PLATBA KARTOU 24.06.2026 4125xxxxxxxx3345 DATART 014, PRAHA 5, CZ - HERNI KONZOLE XBOX SERIES S', true, electronics)).toBe('datart');
+    // The shop's own goods beside the service: the shop, known or not; a payer's note's dash parts nothing.
+    expect(merchant('SMARTY.CZ OSTRAVA - HERNI KONZOLE NINTENDO SWITCH 2', true, electronics)).toBe('smarty');
+    expect(merchant('MOBILY U NADRAZI - HERNI KONZOLE NINTENDO SWITCH 2', true, electronics)).toBeNull();
+    expect(recognise(analyse('DATART eshop - Voyo predplatne 12 mesicu'), { card: false, mccCategoryId: null })?.merchant.key).toBe('datart');
   });
 
   it('falls back to a processor that is the merchant of record, else to null', () => {
@@ -72,10 +86,18 @@ describe('merchant recognition', () => {
   });
 
   it('names a brand\'s other business by its own name, not the brand\'s ("SHELL RECHARGE", "GOOGLE *Google Cloud")', () => {
-    expect(merchant('SHELL RECHARGE 0021 OLOMOUC', true, 5)).toBeNull();
-    expect(merchant('BOLT DRIVE 2603111822', true, 5)).toBeNull();
-    expect(merchant('GOOGLE *Google Cloud g.co/helppay#', true, 8)).toBeNull();
+    expect(merchant('SHELL RECHARGE 0021 OLOMOUC', true, 5)).toBe('shell-recharge');
+    expect(merchant('MOL RECHARGE 0021 OLOMOUC', true, 5)).toBeNull();
+    expect(merchant('BOLT DRIVE 2603111822', true, 5)).toBe('bolt-drive');
+    expect(merchant('LIDL TRAVEL 2603111822', true, null)).toBeNull();
+    expect(merchant('GOOGLE *Google Cloud g.co/helppay#', true, 8)).toBe('google-cloud');
     expect(merchant('GOOGLE *Google Play', true, 8)).toBe('google-play');
+    // A brand's lounge, outlet or arena is a business of its own.
+    expect(merchant('ZALANDO LOUNGE BERLIN', true, 6)).toBe('zalando-lounge');
+    expect(merchant('ZALANDO OUTLET STORE BERLIN', true, 6)).toBe('zalando-outlet');
+    expect(merchant('ABOUT YOU OUTLET BERLIN', true, 6)).toBeNull();
+    expect(merchant('O2 ARENA PRAHA', true, null)).toBe('o2-arena');
+    expect(merchant('SHELL ARENA PRAHA', true, null)).toBeNull();
     // A word of the brand's own kind of business is no other business.
     expect(merchant('Allianz pojišťovna, a.s.')).toBe('allianz');
   });
@@ -130,6 +152,62 @@ describe('merchant recognition', () => {
     expect(payeeWords(analyse('Ing. Jiří Procházka'), analyse('Najem 03/2026'))).toBe('ing jiri prochazka');
     expect(payeeWords(analyse(''), analyse('Pripsani uroku 2026'))).toBe('pripsani uroku');
     expect(payeeWords(analyse(''), analyse('0412 PRAHA'))).toBeNull();
+  });
+
+  it('tells a brand\'s Slovak company and its Czech one apart, and same-named companies of two towns', () => {
+    expect(merchant('Dopravný podnik mesta Žiliny, a.s.')).toBe('dpmz-zilina');
+    expect(merchant('DOPRAVNI PODNIK OSTRAVA', true, 5)).toBe('dpo');
+    expect(merchant('Dopravný podnik mesta Prešov, a.s.')).toBe('dpmp-presov');
+    expect(merchant('DPMP PARDUBICE JIZDENKA')).toBe('dpmp');
+    expect(merchant('ČEZ Slovensko, s.r.o.')).toBe('cez-slovensko');
+    expect(merchant('ČEZ Prodej, a.s.')).toBe('cez');
+    expect(merchant('PACKETA SLOVAKIA BRATISLAVA', true, 20)).toBe('packeta');
+    expect(merchant('Zásilkovna s.r.o.')).toBe('zasilkovna');
+    expect(merchant('Východoslovenská vodárenská spoločnosť, a.s.')).toBe('vvs');
+    expect(merchant('Východoslovenská energetika a.s.')).toBe('vse');
+    expect(merchant('Wüstenrot stavebná sporiteľňa, a.s.')).toBe('wustenrot-ss');
+    expect(merchant('Wüstenrot pojišťovna a.s.')).toBe('wustenrot');
+    // The short name people use is the display name; the legal name only an alias.
+    expect(allMerchants().find((m) => m.key === 'dpmz-zilina')!.name).toBe('DPMŽ');
+    expect(allMerchants().find((m) => m.key === 'dpo')!.name).toBe('DPO');
+  });
+
+  it('names a brand\'s arm of another kind of business as the arm, and the brand as the brand', () => {
+    expect(merchant('WOLT MARKET ZILINA', true, 3)).toBe('wolt-market');
+    expect(merchant('WOLT ZILINA', true, 4)).toBe('wolt');
+    expect(merchant('KAUFLAND MARKETPLACE PRAHA', true, 6)).toBe('kaufland-marketplace');
+    expect(merchant('KAUFLAND 1450 BRNO', true, 3)).toBe('kaufland');
+    expect(merchant('TESCO ONLINE NAKUP PRAHA', true, 3)).toBe('tesco-online');
+    expect(merchant('TESCO STORES 4421 PRAHA', true, 3)).toBe('tesco');
+    expect(merchant('ZARA HOME AUPARK', true, 2)).toBe('zara-home');
+    expect(merchant('ZSE DRIVE NABIJANIE KOSICE', true, 5)).toBe('zse-drive');
+    expect(merchant('ZSE Energia, a.s.')).toBe('zse');
+    expect(merchant('SLOVNAFT ARENA BRATISLAVA', true, 11)).toBe('slovnaft-arena');
+    expect(merchant('SLOVNAFT 0412 BRATISLAVA', true, 5)).toBe('slovnaft');
+  });
+
+  it('keeps short and ordinary-word aliases from matching inside other names', () => {
+    // "Zoo Ostrava" is no alias: pet shops and zoos share the word.
+    expect(merchant('SUPER ZOO OSTRAVA AVION', true, null)).toBe('super-zoo');
+    // "Prima+" would be the one word "prima" once its plus is dropped: a pharmacy named Prima is no streaming service.
+    expect(merchant('LJEKARNA PRIMA MAKARSKA', true, null)).toBeNull();
+    // "Strava" (the app) is a Czech word for meals: only its company names are aliases.
+    expect(recognise(analyse('Strava MŠ 05/2026'), { card: false, mccCategoryId: null })).toBeNull();
+    expect(merchant('STRAVA.COM SAN FRANCISCO', true, null)).toBe('strava');
+    // The sportswear brand and the Slovak bookmaker are one word once folded: the bookmaker only by its company names.
+    expect(merchant('NIKE 0412 PRAHA', true, 6)).toBe('nike');
+    expect(merchant('NIKE.SK BRATISLAVA', true, 11)).toBe('nike-sk');
+    expect(merchant('ALBERTINA WIEN', true, 11)).toBe('albertina');
+    expect(merchant('TESCOMA 0021 ZLIN', true, 2)).toBe('tescoma');
+  });
+
+  it('matches no town, country or legal form alone, nor a person\'s name', () => {
+    const noise = readData<Record<string, string[] | string>>('descriptor-noise.json');
+    // Web addresses in a card text's town field ("Itunes.com" of Apple's descriptors) are their merchant's.
+    const places = ['cities', 'countries', 'legalForms'].flatMap((group) => noise[group] as string[]).filter((word) => !/\.(com|net|org)$/i.test(word));
+    expect(places.filter((word) => merchant(word.toUpperCase(), true, null) !== null || merchant(word) !== null)).toEqual([]);
+    const names = readData<{ firstNames: string[] }>('people.json').firstNames;
+    expect(names.filter((name) => payee(`${name} Novák`, 'platba').merchant !== null || payee(`${name.toUpperCase()} NOVAK`, '', true).merchant !== null)).toEqual([]);
   });
 
   it('has stable unique ids and keys', () => {

@@ -8,6 +8,11 @@
  * - `NAME *rest` prefixes of payment processors (data: processors) are cut off and the rest is
  *   matched; a processor that is itself the merchant of record (GOOGLE *, APPLE.COM *) stands in
  *   when the rest is unknown.
+ * - Another seller's `NAME *` prefix (also after a bank's date and card number: "14.05.2026
+ *   4125xxxxxxxx3345 ALZA.CZ *XBOX GAME PASS") or, in a card text, a dash ("TESCO HM 2371 - GOOGLE
+ *   PLAY DARKOVA KARTA", "ALBERT HYPERMARKET, JIHLAVA, CZ - NETFLIX ...") parts a shop from what it
+ *   sold: a service shops sell on the side named there is the merchant, unless the shop's own goods
+ *   are named beside it.
  * - Aliases match anywhere at word boundaries in notes and card payments (an MCC or a marker);
  *   in names (bank-transfer counterparties) only when they open the name or the rest is noise,
  *   so "Petr Dobrovský" is not the bookshop.
@@ -127,32 +132,40 @@ export interface AnalysedText {
   card: boolean;
   /** The descriptor as written (its case tells a card terminal's upper-case descriptor from a name). */
   descriptor: string;
-  /** After a seller's `NAME *` prefix that is no processor ("ALZA.CZ *MICROSOFT 365"): the token where what it sold is named; else the number of tokens. */
+  /** After a seller's `NAME *` prefix that is no processor ("ALZA.CZ *MICROSOFT 365") or a dash ("TESCO HM 2371 - GOOGLE PLAY"): the token where what it sold is named; else the number of tokens. */
   sold: number;
+  /** `sold` is after a dash, which parts a shop from what it sold only in a card text (a payer's note may use a dash for anything). */
+  soldAfterDash: boolean;
   /** The text after such a seller's prefix ("MICROSOFT 365"), else ''. */
   soldText: string;
 }
 
-const STAR_PREFIX = /^\s*([^*]{1,24}?)\s*\*\s*/;
+/** A `NAME *` prefix (the name at most 24 characters) after a bank's dates and card numbers, which are words with a digit ("14.05.2026 4125xxxxxxxx3345 ALZA.CZ *XBOX GAME PASS"). */
+const STAR_PREFIX = /^\s*((?:[^\s*]*\d[^\s*]*\s+)*)([^*]{1,24}?)\s*\*\s*/;
+/** A dash between spaces: in a card text, what follows it says what was bought ("TESCO HM 2371 OSTRAVA - GOOGLE PLAY DARKOVA KARTA"). */
+const SOLD_DASH = / [-–] /;
 const LOWER = /\p{Ll}/u;
 const LETTER = /\p{L}/u;
 
 /**
  * `text` without a payment processor's `NAME *` prefix, and the processor (undefined: no prefix);
- * for another seller's prefix ("ALZA.CZ *MICROSOFT 365"), kept, the number of its tokens and the text after it.
+ * for another seller's prefix ("ALZA.CZ *MICROSOFT 365"), kept, the number of its tokens and the text after it;
+ * without a prefix, the number of tokens before a dash that parts a shop from what it sold.
  */
-function withoutProcessor(text: string): [string, Merchant | null | undefined, number | undefined, string] {
+function withoutProcessor(text: string): [string, Merchant | null | undefined, number | undefined, string, boolean] {
   const star = text.includes('*') ? STAR_PREFIX.exec(text) : null;
   if (star) {
     // A bank's date or card number may come before the prefix ("22.03.2026 GOOGLE *YOUTUBEPREMIUM").
-    const words = tokenize(star[1]!);
+    const words = tokenize(star[1]! + star[2]!);
     let from = 0;
     while (from < words.length - 1 && hasDigit(words[from]!)) from++;
     const prefix = words.slice(from).join(' ');
-    if (processors.has(prefix)) return [text.slice(star[0].length), processors.get(prefix), undefined, ''];
-    if (words.slice(from).some((w) => !hasDigit(w))) return [text, undefined, words.length, text.slice(star[0].length)];
+    if (processors.has(prefix)) return [text.slice(star[0].length), processors.get(prefix), undefined, '', false];
+    if (words.slice(from).some((w) => !hasDigit(w))) return [text, undefined, words.length, text.slice(star[0].length), false];
   }
-  return [text, undefined, undefined, ''];
+  // No seller's prefix: in a card text, a dash may part the shop from what it sold.
+  const dash = SOLD_DASH.exec(text);
+  return [text, undefined, dash === null ? undefined : tokenize(text.slice(0, dash.index)).length, '', dash !== null];
 }
 
 /** Splits off a card-payment marker and a payment processor's `NAME *` prefix and tokenizes the rest. */
@@ -160,20 +173,22 @@ export function analyse(text: string): AnalysedText {
   const all = tokenize(text);
   const marker = cardMarkerLength(all) === 0 ? null : CARD_MARKER.exec(fold(text));
   if (marker === null) {
-    const [body, processor, seller, soldText] = withoutProcessor(text);
+    const [body, processor, seller, soldText, soldAfterDash] = withoutProcessor(text);
     const tokens = processor === undefined ? all : tokenize(body);
-    return { tokens, processor, start: 0, end: tokens.length, card: false, descriptor: body, sold: seller ?? tokens.length, soldText };
+    return { tokens, processor, start: 0, end: tokens.length, card: false, descriptor: body, sold: seller ?? tokens.length, soldText, soldAfterDash };
   }
   // A bank's card-payment description: the marker, the descriptor up to the first comma, the rest.
   const head = text.slice(0, marker[0].length);
   const rest = text.slice(head.length);
   const comma = rest.indexOf(',');
-  const [body, processor, seller, soldText] = withoutProcessor(comma < 0 ? rest : rest.slice(0, comma));
+  const [body, processor, seller, soldText, dashInBody] = withoutProcessor(comma < 0 ? rest : rest.slice(0, comma));
   const headTokens = tokenize(head);
   const bodyTokens = tokenize(body);
   const tokens = headTokens.concat(bodyTokens, comma < 0 ? [] : tokenize(rest.slice(comma)));
-  const sold = seller === undefined ? tokens.length : headTokens.length + seller;
-  return { tokens, processor, start: headTokens.length, end: headTokens.length + bodyTokens.length, card: true, descriptor: body, sold, soldText };
+  // A dash after the descriptor's town parts it from what was sold too ("ALBERT HYPERMARKET, JIHLAVA, CZ - NETFLIX DARKOVA KARTA").
+  const dash = seller === undefined && comma >= 0 ? SOLD_DASH.exec(rest.slice(comma)) : null;
+  const sold = seller !== undefined ? headTokens.length + seller : dash !== null ? headTokens.length + bodyTokens.length + tokenize(rest.slice(comma, comma + dash.index)).length : tokens.length;
+  return { tokens, processor, start: headTokens.length, end: headTokens.length + bodyTokens.length, card: true, descriptor: body, sold, soldText, soldAfterDash: dashInBody || dash !== null };
 }
 
 /** What recognition knows beyond the text: whether the transaction is a card payment and the category its MCC names. */
@@ -198,7 +213,7 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
   const { tokens } = text;
   const card = context.card || text.card;
   const opening = firstSignificant(tokens, text.start, text.end);
-  const { sold } = text;
+  const sold = text.soldAfterDash && !card ? tokens.length : text.sold;
   let best: PhraseMatch<Merchant> | null = null;
   /** The best match after a seller's `NAME *` prefix: what it sold. */
   let service: PhraseMatch<Merchant> | null = null;
@@ -209,21 +224,22 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
     if (plain === null && exact === null) continue;
     if (wanted(plain, best, service, sold)) {
       if (brandLineAfter(tokens, plain) || siteAfter(tokens, plain, text.end)) anotherLine = true;
-      else if ((card || !context.name || opensAt(tokens, opening, at, plain.value) || restIsNoise(tokens, plain.start, plain.end)) && !namesAnotherBusiness(tokens, plain, card, context.mccCategoryId)) {
+      else if ((card || !context.name || opensAt(tokens, opening, at, plain.value) || restIsNoise(tokens, plain.start, plain.end)) && (soldService(tokens, plain, sold, context.mccCategoryId) || !namesAnotherBusiness(tokens, plain, card, context.mccCategoryId))) {
         if (exceeds(plain, best)) best = plain;
         if (at >= sold && exceeds(plain, service)) service = plain;
       }
     }
     if (wanted(exact, best, service, sold)) {
       if (brandLineAfter(tokens, exact) || siteAfter(tokens, exact, text.end)) anotherLine = true;
-      else if (exactAccepted(text, exact, opensAt(tokens, opening, at, exact.value), card, context) && !namesAnotherBusiness(tokens, exact, card, context.mccCategoryId)) {
+      else if (exactAccepted(text, exact, opensAt(tokens, opening, at, exact.value), card, context) && (soldService(tokens, exact, sold, context.mccCategoryId) || !namesAnotherBusiness(tokens, exact, card, context.mccCategoryId))) {
         if (exceeds(exact, best)) best = exact;
         if (at >= sold && exceeds(exact, service)) service = exact;
       }
     }
   }
-  // "ALZA.CZ *MICROSOFT 365": a service sold by a shop (or by an unknown seller) is the merchant (docs/categories.md, naming rule 2).
-  if (best && service && best !== service && service.value.sub.soldByShops === true && best.end <= sold && (RETAIL_CATEGORIES.has(best.value.sub.categoryId) || best.value.intermediary)) best = service;
+  // "ALZA.CZ *MICROSOFT 365", "TESCO HM 2371 - GOOGLE PLAY DARKOVA KARTA": a service sold by a shop (or by an unknown seller) is the
+  // merchant (docs/categories.md, naming rule 2), unless the shop's own goods are named beside it ("- HERNI KONZOLE XBOX").
+  if (best && service && best !== service && service.value.sub.soldByShops === true && best.end <= sold && (RETAIL_CATEGORIES.has(best.value.sub.categoryId) || best.value.intermediary) && !hasCategoryKeyword(tokens.slice(sold), best.value.sub.categoryId)) best = service;
   if (best) return { merchant: best.value, start: best.start, end: best.end };
   // "GOOGLE *Google Cloud": the processor's other business, not the processor.
   return text.processor && !anotherLine ? { merchant: text.processor, start: -1, end: -1 } : null;
@@ -253,6 +269,15 @@ function brandLineAfter(tokens: readonly string[], match: PhraseMatch<Merchant>)
 function siteAfter(tokens: readonly string[], match: PhraseMatch<Merchant>, end: number): boolean {
   if (match.end >= end || match.end - match.start < 2 || hasDigit(tokens[match.end]!) || noiseAt(tokens, match.end)) return false;
   return siteWords.matchAt(tokens, match.end - 1)?.end === match.end;
+}
+
+/**
+ * A service a shop sells on the side (taxonomy `soldByShops`) named after the seller's prefix or
+ * dash (from token `sold`), with no word of the MCC's category there ("- HERNI KONZOLE"): the MCC
+ * is the seller's, so it says nothing of this merchant.
+ */
+function soldService(tokens: readonly string[], match: PhraseMatch<Merchant>, sold: number, mccCategoryId: number | null): boolean {
+  return match.start >= sold && match.value.sub.soldByShops === true && (mccCategoryId === null || !hasCategoryKeyword(tokens.slice(sold), mccCategoryId));
 }
 
 /** Whether an alias of `merchant` at `at` opens the descriptor: at its first significant token, or right after an opening word of the merchant's own kind of business ("LEKARNA BENU", "HOTEL IBIS"). */
@@ -355,7 +380,7 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
 function soldIn(note: AnalysedText): Recognised | null {
   if (!note.card) return recognise(note, { card: false, mccCategoryId: null });
   const tokens = note.tokens.slice(note.end);
-  const sold = tokens.length === 0 ? null : recognise({ tokens, processor: undefined, start: 0, end: tokens.length, card: false, descriptor: '', sold: tokens.length, soldText: '' }, { card: true, mccCategoryId: null });
+  const sold = tokens.length === 0 ? null : recognise({ tokens, processor: undefined, start: 0, end: tokens.length, card: false, descriptor: '', sold: tokens.length, soldText: '', soldAfterDash: false }, { card: true, mccCategoryId: null });
   return sold?.merchant.sub.soldByShops === true ? sold : null;
 }
 
