@@ -1,6 +1,6 @@
 /**
  * Webhook-delivery benchmark: signed, recorded deliveries per second through the real delivery
- * path, against plain undici POSTs of the same bodies to the same receiver in the same run.
+ * path, against plain signed undici POSTs of the same bodies to the same receiver in the same run.
  *
  * - Recording (not measured): EVENTS lifecycle events of a connection journey, six per
  *   connection (AccountsFetchingProgress Started/Completed, TransactionsFetchingProgress
@@ -15,9 +15,10 @@
  *   the database per second (each one delivers its delivery: the receiver answers 204), between
  *   5 % and 95 % of the backlog (start-up, JIT warm-up and tail excluded; the default 60,000
  *   events give about 8 s of sustained delivery); every delivery is checked delivered after.
- * - Raw: plain undici `request()` POSTs of the same JSON bodies from this process, with the same
- *   number of requests in flight, for BENCH_SECONDS after a warm-up; measured before and after
- *   the service, the better run is the baseline.
+ * - Raw: plain undici `request()` POSTs of the same JSON bodies from this process, signed as the
+ *   service signs them (webhook-id, webhook-timestamp, `standardwebhooks` signature; issue 18's
+ *   "raw signed-POST rate"), with the same number of requests in flight, for BENCH_SECONDS after
+ *   a warm-up; measured before and after the service, the better run is the baseline.
  *
  * The receiver (bench/webhook-receiver.ts) is its own process and answers 204; it counts
  * distinct webhook-ids (every event must arrive) and keeps signed samples, which are verified
@@ -125,18 +126,31 @@ async function recordEvents(services: Services, partnerId: string, connections: 
   await Promise.all(Array.from({ length: parallel }, one));
 }
 
-/** Plain undici POSTs of `bodies` (cycled) with `concurrency` in flight, for `seconds`. */
-async function rawPosts(url: string, bodies: string[], concurrency: number, seconds: number, receiver: Server): Promise<RawRun> {
+/**
+ * Signed POSTs of `events` (cycled) with `concurrency` in flight, for `seconds`: plain undici
+ * `request()` calls with the headers the service sends (webhook-id, webhook-timestamp and the
+ * `standardwebhooks` signature under `secret`), each answer's body dumped.
+ */
+async function rawPosts(url: string, events: { id: string; body: string }[], secret: string, concurrency: number, seconds: number, receiver: Server): Promise<RawRun> {
   let posts = 0;
   let i = 0;
+  const signer = new Webhook(secret);
   const cpuBefore = process.cpuUsage();
   const receiverBefore = cpuMs(receiver.pid) ?? 0;
   const started = performance.now();
   const until = started + seconds * 1000;
   const loop = async () => {
     while (performance.now() < until) {
-      const body = bodies[i++ % bodies.length]!;
-      const response = await request(url, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+      const { id, body } = events[i++ % events.length]!;
+      const at = new Date();
+      const headers = {
+        'content-type': 'application/json',
+        'user-agent': 'bankdata-bench/1',
+        'webhook-id': id,
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': signer.sign(id, at, body),
+      };
+      const response = await request(url, { method: 'POST', body, headers });
       await response.body.dump();
       if (response.statusCode >= 300) throw new Error(`raw POST answered ${response.statusCode}`);
       posts++;
@@ -180,13 +194,16 @@ export async function runWebhookDeliveryBench(options: WebhookDeliveryOptions = 
     log(`  recorded ${total} events (${connections} connections) with their deliveries and jobs in ${recordSeconds} s`);
     await sql`VACUUM ANALYZE`.execute(scratch.db);
 
-    const bodies = (await scratch.db.selectFrom('events').select('payload').orderBy('createdAt').limit(5_000).execute()).map((e) => JSON.stringify(e.payload));
+    const bodies = (await scratch.db.selectFrom('events').select(['id', 'payload']).orderBy('createdAt').limit(5_000).execute()).map((e) => ({ id: e.id, body: JSON.stringify(e.payload) }));
+    // The raw POSTs go to the receiver's /raw: it does the same work for them, but keeps their
+    // webhook-ids apart from the deliveries' (every event must arrive at /hooks).
+    const rawUrl = `${receiver.url}/raw`;
     const raw: RawRun[] = [];
     const inFlight = options.concurrency * options.batchSize;
     const rawRun = async (label: string) => {
-      process.stderr.write(`  raw undici POSTs (${label}) ...`);
-      if (options.warmupSeconds > 0) await rawPosts(hookUrl, bodies, inFlight, options.warmupSeconds, receiver);
-      const run = await rawPosts(hookUrl, bodies, inFlight, options.seconds, receiver);
+      process.stderr.write(`  raw signed undici POSTs (${label}) ...`);
+      if (options.warmupSeconds > 0) await rawPosts(rawUrl, bodies, secret, inFlight, options.warmupSeconds, receiver);
+      const run = await rawPosts(rawUrl, bodies, secret, inFlight, options.seconds, receiver);
       log(` ${run.postsPerSec} POST/s, sender ${run.senderCpuUsPerPost} µs CPU/POST, receiver ${run.receiverCpuUsPerPost} µs CPU/POST`);
       raw.push(run);
     };
@@ -265,7 +282,7 @@ export async function runWebhookDeliveryBench(options: WebhookDeliveryOptions = 
       ratio,
       targets: {
         rate: { target: 'at least 1,000 signed, recorded deliveries per second', value: deliveriesPerSec, met: deliveriesPerSec >= 1000 },
-        ratio: { target: 'at least 0.3x the raw undici POST rate', value: ratio, met: ratio >= 0.3 },
+        ratio: { target: 'at least 0.5x the raw signed POST rate (issue 18; issue 4 asked 0.3x)', value: ratio, met: ratio >= 0.5 },
       },
     };
   } finally {

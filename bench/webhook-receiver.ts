@@ -1,7 +1,8 @@
 /**
  * Webhook receiver for bench/webhook-delivery.ts: a plain node:http server that reads each POST
- * body, answers 204, and counts requests and distinct `webhook-id`s. It keeps the first SAMPLES
- * signed requests (headers and body) so the benchmark can verify them with `standardwebhooks`
+ * body, answers 204, and counts requests and distinct `webhook-id`s (those of POSTs to `/raw`, the
+ * benchmark's raw signed POSTs, apart). It keeps the first SAMPLES signed deliveries (headers and
+ * body) so the benchmark can verify them with `standardwebhooks`
  * outside the measured path. `GET /stats` returns `{requests, distinctIds, samples}` and resets
  * nothing. Env: PORT, SAMPLES (default 200). Prints "ready" when listening.
  */
@@ -10,6 +11,8 @@ import { createServer } from 'node:http';
 const maxSamples = Number(process.env.SAMPLES ?? 200);
 let requests = 0;
 const ids = new Set<string>();
+/** webhook-ids of the benchmark's raw POSTs (to /raw), kept apart from the deliveries'. */
+const rawIds = new Set<string>();
 const samples: { headers: Record<string, string>; body: string }[] = [];
 
 const server = createServer((req, res) => {
@@ -23,8 +26,8 @@ const server = createServer((req, res) => {
     requests++;
     const id = req.headers['webhook-id'];
     if (typeof id === 'string') {
-      ids.add(id);
-      if (samples.length < maxSamples) {
+      (req.url === '/raw' ? rawIds : ids).add(id);
+      if (req.url !== '/raw' && samples.length < maxSamples) {
         samples.push({ headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])), body: Buffer.concat(chunks).toString('utf8') });
       }
     }
