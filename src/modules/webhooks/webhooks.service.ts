@@ -167,9 +167,15 @@ export function webhooksService(deps: WebhooksDeps) {
   // A run stops claiming after a quarter of the job's expiry, so the job ends (a last attempt
   // included) well before pg-boss would deem its worker dead and start it again.
   const runBudgetMs = queue.expiryMs('webhook-delivery') / 4;
-  // Made with the first delivery of each mode (undici is loaded then, not at start-up).
-  const dispatchers: Partial<Record<Mode, Promise<Dispatcher>>> = {};
-  const dispatcher = (mode: Mode) => (dispatchers[mode] ??= createSafeDispatcher({ allowPrivate: mode === 'sandbox' || (deps.allowPrivateUrls ?? false) }));
+  // undici's request() and the dispatcher of each mode, made with the mode's first delivery
+  // (undici is loaded then, not at start-up); later deliveries take them without awaiting.
+  type Sender = { request: Awaited<ReturnType<typeof loadUndici>>['request']; via: Dispatcher };
+  const senders: Partial<Record<Mode, Promise<Sender>>> = {};
+  const ready: Partial<Record<Mode, Sender>> = {};
+  const makeSender = async (mode: Mode): Promise<Sender> => {
+    const [{ request }, via] = await Promise.all([loadUndici(), createSafeDispatcher({ allowPrivate: mode === 'sandbox' || (deps.allowPrivateUrls ?? false) })]);
+    return (ready[mode] = { request, via });
+  };
 
   /** Queues the next pending delivery of each of `orderKeys` (after their predecessors ended). */
   async function releaseNext(tx: Db | Tx, orderKeys: (string | null)[]): Promise<void> {
@@ -229,7 +235,7 @@ export function webhooksService(deps: WebhooksDeps) {
 
   /** One POST of `body`, signed with every secret in `secrets`, aborted by `deadline`; never throws. The answer's status, body excerpt, Retry-After and the latency (ms, until the body was read). */
   async function post(url: string, mode: Mode, eventId: string, body: string, secrets: string[], deadline: AbortSignal) {
-    const [{ request }, via] = await Promise.all([loadUndici(), dispatcher(mode)]);
+    const { request, via } = ready[mode] ?? (await (senders[mode] ??= makeSender(mode)));
     const sentAt = new Date();
     const signature = secrets.map((secret) => signer(secret).sign(eventId, sentAt, body)).join(' ');
     const started = performance.now();
@@ -256,7 +262,9 @@ export function webhooksService(deps: WebhooksDeps) {
       statusCode = response.statusCode;
       const retryAfter = response.headers['retry-after'];
       if (typeof retryAfter === 'string' && /^\d+$/.test(retryAfter)) retryAfterMs = Number(retryAfter) * 1000;
-      responseExcerpt = await excerptOf(response.body);
+      // A 204 (the usual answer) or an empty body has nothing to keep: drained without reading it into buffers.
+      if (statusCode === 204 || response.headers['content-length'] === '0') await response.body.dump();
+      else responseExcerpt = await excerptOf(response.body);
     } catch (cause: unknown) {
       error = cause instanceof UnsafeUrlError ? `refused: ${cause.reason}` : cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
     }
