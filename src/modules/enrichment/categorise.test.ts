@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { readData } from './data.ts';
 import { enrichTransaction, type EnrichmentInput } from './enrich.ts';
+import { tokenize } from './text.ts';
 
 const sub = (amount: number, counterParty: string, note: string, details: EnrichmentInput['details'] = {}) =>
   enrichTransaction({ amount, counterParty, note, details }).enrichment.category.subcategoryId;
@@ -91,5 +93,24 @@ describe('categorisation', () => {
     expect(sub(-350, 'Univerzitní sportovní klub', 'Clensky prispevek volejbal')).toBe(903);
     expect(sub(-8.4, 'PEKAREN U MLYNA ZLATA VODA', '')).toBe(303);
     expect(sub(-16.4, 'DARS d.o.o.', 'Vinjeta 7 dni')).toBe(505);
+  });
+});
+
+describe('keyword data', () => {
+  it('writes each keyword under one subcategory (a word names one kind of business or payment)', () => {
+    const rules = readData<{ rules: { subcategoryId: number; keywords: string[]; signal?: boolean; children?: boolean }[] }>('keyword-rules.json').rules;
+    const owner = new Map<string, number>();
+    const conflicts: string[] = [];
+    for (const rule of rules) {
+      if (rule.signal === false || rule.children === true) continue;
+      for (const keyword of rule.keywords) {
+        const trimmed = keyword.trim();
+        const key = `${trimmed.startsWith('*') ? '*' : ''}${tokenize(trimmed.replace(/^\*|\*$/g, '')).join(' ')}${trimmed.endsWith('*') ? '*' : ''}`;
+        const other = owner.get(key);
+        if (other !== undefined && other !== rule.subcategoryId) conflicts.push(`${keyword}: ${other} and ${rule.subcategoryId}`);
+        owner.set(key, rule.subcategoryId);
+      }
+    }
+    expect(conflicts).toEqual([]);
   });
 });
