@@ -86,6 +86,22 @@ describe('categorisation', () => {
     expect(sub(48000, 'Firma s.r.o.', 'Mzdové prostředky')).toBe(101);
   });
 
+  it('reads the kind of business opening a bank\'s card text as the payee\'s when the counterparty names no one, before the MCC', () => {
+    expect(sub(-412, '', 'PLATBA KARTOU 16.05.2026 4125xxxxxxxx3345 LEKARNA POD HRADEM, KOLIN, CZ', { mccCode: '5411' })).toBe(901);
+    expect(sub(-980, '', 'Nákup: VETERINARNI ORDINACE ZELENA, Tabor, CZ, dne 3.5.2026', { mccCode: '5912' })).toBe(608);
+  });
+
+  it('lets a later word of the descriptor that a specific MCC confirms outrank the site\'s kind (a hotel\'s restaurant)', () => {
+    expect(sub(-540, '', 'PLATBA KARTOU 04.08.2026 4125xxxxxxxx3345 HOTEL SLAVIA - RESTAURACE, BRNO, CZ', { mccCode: '5812' })).toBe(401);
+    expect(sub(-540, 'HOTEL SLAVIA RESTAURACE BRNO', '', { mccCode: '5812' })).toBe(401);
+    expect(sub(-2540, 'HOTEL SLAVIA BRNO', '', { mccCode: '7011' })).toBe(1002);
+  });
+
+  it('reads cash back after a shop\'s name and town in a counterparty holding the card text', () => {
+    expect(sub(-500, 'PENNY MARKET 1102, BRNO, CZ - CASH BACK 500,00 CZK', 'PLATBA KARTOU 13.05.2026 4125 XXXX XXXX 0931', { mccCode: '5411' })).toBe(1301);
+    expect(sub(-500, 'PENNY MARKET 1102, BRNO, CZ', 'PLATBA KARTOU 13.05.2026 4125 XXXX XXXX 0931', { mccCode: '5411' })).toBe(301);
+  });
+
   it('reads what a shop sold from the note, and children’s activities as 1702', () => {
     expect(sub(-2699, 'ALZA.CZ A.S. PRAHA', 'Predplatne Microsoft 365 Family', { mccCode: '5732' })).toBe(803);
     expect(sub(-500, 'LIDL BRNO MEDLANKY', 'Cashback', { mccCode: '5411' })).toBe(1301);
