@@ -102,6 +102,11 @@ describe('categorisation', () => {
     expect(sub(-500, 'PENNY MARKET 1102, BRNO, CZ', 'PLATBA KARTOU 13.05.2026 4125 XXXX XXXX 0931', { mccCode: '5411' })).toBe(301);
   });
 
+  it('reads a surname that is a word of a kind of business (Bäcker, Notar) as a name, not as the business, unless it opens the descriptor', () => {
+    expect(enrichTransaction({ amount: -450, counterParty: 'SUMUP *HANS BAECKER', note: '', details: {} }).enrichment).toMatchObject({ category: { subcategoryId: 9901 }, merchant: null });
+    expect(sub(-6.2, 'BAECKER RUETZ INNSBRUCK', '')).toBe(303);
+  });
+
   it('reads what a shop sold from the note, and children’s activities as 1702', () => {
     expect(sub(-2699, 'ALZA.CZ A.S. PRAHA', 'Predplatne Microsoft 365 Family', { mccCode: '5732' })).toBe(803);
     expect(sub(-500, 'LIDL BRNO MEDLANKY', 'Cashback', { mccCode: '5411' })).toBe(1301);

@@ -37,6 +37,7 @@ import { readData } from './data.ts';
 import type { Merchant } from './merchants.ts';
 import { appliesTo, fallback, forAmount, personSubcategory, refunds, subcategory, type Candidate, type Subcategory } from './taxonomy.ts';
 import { firstSignificant, placeAround, placeAt } from './noise.ts';
+import { isKindSurname } from './people.ts';
 import { hasDigit, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
 interface KeywordRule {
@@ -196,9 +197,10 @@ function keywordIn(tokens: string[], keywords: PhraseIndex<Rule>, amount: number
 function keywordOf(tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean, opening: number, descriptor: boolean, accept: typeof keywordCounts): PhraseMatch<Rule> | null {
   const first = opening < tokens.length ? openingKeyword(tokens, keywords, opening) : null;
   if (first && accept(first.value, amount, person)) return first;
-  const found = keywords.longestMatch(tokens, (r) => accept(r, amount, person));
+  // A surname that is a word of a kind of business ("HANS BAECKER") decides only where it opens the descriptor.
+  const found = keywords.longestMatch(tokens, (r, at) => accept(r, amount, person) && !isKindSurname(tokens[at]!));
   if (found === null || !descriptor || !placeAround(tokens, found.start)) return found;
-  return keywords.longestMatch(tokens, (r, at) => accept(r, amount, person) && !placeAround(tokens, at));
+  return keywords.longestMatch(tokens, (r, at) => accept(r, amount, person) && !isKindSurname(tokens[at]!) && !placeAround(tokens, at));
 }
 
 /** Noise words before a descriptor's first significant one that may begin a keyword covering it ("SUPER ZOO": "super" is a store word). */
@@ -243,8 +245,8 @@ function goodsIn(tokens: readonly string[], keywords: PhraseIndex<Rule>, from: n
 export const hasCategoryKeyword = (tokens: readonly string[], categoryId: number): boolean =>
   counterPartyKeywords.longestMatch(tokens, (r) => r.sub.categoryId === categoryId) !== null;
 
-/** Whether `tokens` hold a counterparty keyword of any category (a word of a kind of business: "caffe bar", "gelateria"). */
-export const hasKeyword = (tokens: readonly string[]): boolean => counterPartyKeywords.longestMatch(tokens) !== null;
+/** Whether `tokens` hold a counterparty keyword of any category (a word of a kind of business: "caffe bar", "gelateria"; not a surname such as "Bäcker"). */
+export const hasKeyword = (tokens: readonly string[]): boolean => counterPartyKeywords.longestMatch(tokens, (_, at) => !isKindSurname(tokens[at]!)) !== null;
 
 /** The category of the counterparty keyword starting at token `at` ("BAR" in "ORANGE BAR": 4), and where it ends; null when none starts there. */
 export function keywordCategoryAt(tokens: readonly string[], at: number): { categoryId: number; end: number } | null {
