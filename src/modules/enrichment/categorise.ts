@@ -312,10 +312,11 @@ export function categorise(input: CategoryInput): Subcategory {
     // unless words of the seller's own goods beside its name say goods were bought ("ALZA.CZ, ... - HERNI KONZOLE XBOX").
     const sellerCategory = merchant?.sub.categoryId ?? payeeWord!.value.sub.categoryId;
     const inNote = cardNote ? keywordIn(noteTokens, noteKeywords, amount, person, noteTokens.length, true, named, soldByShops) : null;
-    // In a counterparty, what was sold follows the seller's name, which ends at its town or first number.
-    const nameEnd = named ? endOfName(cpTokens, cpOpening + 1) : cpTokens.length;
+    // In a counterparty, what was sold follows the seller's name, which ends at its town, its first number or what it names as sold.
     const inCounterParty = inNote ? null : keywordIn(cpTokens, counterPartyKeywords, amount, person, cpTokens.length, true, named, soldByShops);
-    const sold = inNote ?? (inCounterParty !== null && inCounterParty.start >= nameEnd ? inCounterParty : null);
+    const soldInCounterParty = inCounterParty !== null && inCounterParty.start > cpOpening ? inCounterParty : null;
+    const sold = inNote ?? soldInCounterParty;
+    const nameEnd = Math.min(endOfName(cpTokens, cpOpening + 1), soldInCounterParty?.start ?? cpTokens.length);
     const goods = (cardNote && goodsIn(noteTokens, noteKeywords, input.noteDescriptorEnd ?? 0, sellerCategory)) || goodsIn(cpTokens, counterPartyKeywords, nameEnd, sellerCategory);
     if ((sold !== null || hint?.sub.soldByShops === true) && !goods) {
       if (hint?.sub.soldByShops === true) pushSold(signals, amount, hint.sub, hint.incomingSubcategoryId);
