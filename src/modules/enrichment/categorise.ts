@@ -181,8 +181,8 @@ function pushSold(signals: Signal[], amount: number, sub: Subcategory, incomingI
  * The keyword of `tokens` that decides: in a descriptor (a counterparty, a card-payment note) the
  * one at `opening`, its first significant token (the kind of business, "PEKAREN STUDENA VODA": a
  * bakery, whatever words of the town follow; `tokens.length` for other texts), else the longest,
- * then the earliest - in a descriptor never one inside a town's name ("ALBERT VYSOKE MYTO" is
- * no toll). `named`: the counterparty names a payee, so a bank's charge words (rule `bankCharge`)
+ * then the earliest - never one inside a town's name ("ALBERT VYSOKE MYTO" is no toll, nor a
+ * payer's note "nákup Vysoké Mýto"). `named`: the counterparty names a payee, so a bank's charge words (rule `bankCharge`)
  * do not count; `accept`: which rules count (default: those meaning something for `amount`).
  */
 function keywordIn(tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean, opening: number, descriptor: boolean, named = false, accept = keywordCounts): PhraseMatch<Rule> | null {
@@ -199,7 +199,7 @@ function keywordOf(tokens: string[], keywords: PhraseIndex<Rule>, amount: number
   if (first && accept(first.value, amount, person)) return first;
   // A surname that is a word of a kind of business ("HANS BAECKER") decides only where it opens the descriptor.
   const found = keywords.longestMatch(tokens, (r, at) => accept(r, amount, person) && !isKindSurname(tokens[at]!));
-  if (found === null || !descriptor || !placeAround(tokens, found.start)) return found;
+  if (found === null || !placeAround(tokens, found.start)) return found;
   return keywords.longestMatch(tokens, (r, at) => accept(r, amount, person) && !isKindSurname(tokens[at]!) && !placeAround(tokens, at));
 }
 
