@@ -314,7 +314,8 @@ export function categorise(input: CategoryInput): Subcategory {
     const inNote = cardNote ? keywordIn(noteTokens, noteKeywords, amount, person, noteTokens.length, true, named, soldByShops) : null;
     // In a counterparty, what was sold follows the seller's name, which ends at its town, its first number or what it names as sold.
     const inCounterParty = inNote ? null : keywordIn(cpTokens, counterPartyKeywords, amount, person, cpTokens.length, true, named, soldByShops);
-    const soldInCounterParty = inCounterParty !== null && inCounterParty.start > cpOpening ? inCounterParty : null;
+    // A known seller named elsewhere in the text may follow the service it sold ("AUTOPALYA MATRICA MOL").
+    const soldInCounterParty = inCounterParty !== null && (inCounterParty.start > cpOpening || merchant !== null) ? inCounterParty : null;
     const sold = inNote ?? soldInCounterParty;
     const nameEnd = Math.min(endOfName(cpTokens, cpOpening + 1), soldInCounterParty?.start ?? cpTokens.length);
     const goods = (cardNote && goodsIn(noteTokens, noteKeywords, input.noteDescriptorEnd ?? 0, sellerCategory)) || goodsIn(cpTokens, counterPartyKeywords, nameEnd, sellerCategory);
