@@ -295,6 +295,8 @@ export function categorise(input: CategoryInput): Subcategory {
   const named = cpOpening < cpTokens.length;
   const noteOpening = cardNote && noteTokens.length > 0 ? firstSignificant(noteTokens, 0, noteTokens.length) : noteTokens.length;
   const noteKeyword = keywordIn(noteTokens, noteKeywords, amount, person, noteOpening, cardNote, named);
+  // Money-back words ("Gutschrift", "storno") beside the kind of what was bought ("Gutschrift Kartenzahlung THERME WIEN"): that purchase is reversed.
+  const notePurchase = noteKeyword?.value.reversal === true ? keywordIn(noteTokens, noteKeywords, amount, person, noteTokens.length, cardNote, named, (r, a, p) => r.reversal !== true && keywordCounts(r, a, p)) : null;
   const shop = merchant !== null && RETAIL_CATEGORIES.has(merchant.sub.categoryId);
   const bought = shop && !cardNote;
   const opens = counterPartyKeyword !== null && covers(counterPartyKeyword, cpOpening);
@@ -306,6 +308,7 @@ export function categorise(input: CategoryInput): Subcategory {
   if (bought) {
     if (hint) push(signals, amount, hint.sub, 1, hint.incomingSubcategoryId);
     pushKeyword(signals, amount, noteKeyword);
+    pushKeyword(signals, amount, notePurchase);
   } else if (seller && (cardNote || mcc !== undefined)) {
     // A seller's card text naming a service it sold on the side ("DATART ..., CZ - XBOX GAME PASS 3 MESICE", "CASH BACK 1000,00 CZK",
     // "MOL 4410 - MYTI VOZU"), in the note or in a counterparty holding the card text ("TESCO HM 2371, OSTRAVA, CZ - CASH BACK 1000,00 CZK"),
@@ -341,6 +344,7 @@ export function categorise(input: CategoryInput): Subcategory {
   if (!opens) pushKeyword(signals, amount, counterPartyKeyword);
   if (!bought) {
     if (!noteOpens) pushKeyword(signals, amount, noteKeyword, !cardNote);
+    pushKeyword(signals, amount, notePurchase);
     if (hint) push(signals, amount, hint.sub, 1, hint.incomingSubcategoryId);
   }
   if (input.externalCategoryName) {

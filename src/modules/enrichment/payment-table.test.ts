@@ -25,6 +25,8 @@ const table: Record<string, Case[]> = {
     row(1540, '', 'Vrácení peněz: SHELL 2201, Olomouc, CZ', 501, { merchant: 'Shell' }),
     row(3120, 'ČEZ Prodej, a.s.', 'přeplatek z vyúčtování elektřiny', 701, { merchant: 'ČEZ' }),
     row(12400, 'Finanční úřad pro Jihomoravský kraj', 'vratka přeplatku daně z příjmů', 1501),
+    // Money-back words beside the kind of what was bought, no merchant of the list: that purchase reversed.
+    row(18.5, '', 'Gutschrift Kartenzahlung THERME LAA AN DER THAYA AUT', 1103),
   ],
   'money a person repays is a transfer between people': [row(450, 'Lucie Benešová', 'vracím za lístky do kina', 1202, { merchant: null })],
   'wages, pensions and business income name no merchant': [
