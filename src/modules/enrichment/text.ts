@@ -77,6 +77,8 @@ export class PhraseIndex<T> {
   private readonly stemsByPrefix = new Map<string, Phrase<T>[]>();
   private readonly endingsBySuffix = new Map<string, Phrase<T>[]>();
   private longest = 0;
+  /** Whether any stem or compound ending was added (most indexes hold none: no lookup then). */
+  private affixes = false;
 
   /**
    * Adds `text` (normalised like any text; `stem*` allowed on its last word, `*ending` on a
@@ -90,6 +92,7 @@ export class PhraseIndex<T> {
       if (words.length !== 1 || trimmed.endsWith('*')) throw new Error(`enrichment data: ending ${JSON.stringify(text)} is not one word`);
       if (words[0]!.length < SUFFIX_MIN) throw new Error(`enrichment data: ending ${JSON.stringify(text)} is shorter than ${SUFFIX_MIN} letters`);
       file(this.endingsBySuffix, words[0]!.slice(-STEM_KEY), { words, stem: false, value }, true);
+      this.affixes = true;
       this.longest = Math.max(this.longest, 1);
       return;
     }
@@ -98,7 +101,10 @@ export class PhraseIndex<T> {
     if (words.length === 0) throw new Error(`enrichment data: empty phrase ${JSON.stringify(text)}`);
     if (stem && words[words.length - 1]!.length < STEM_KEY) throw new Error(`enrichment data: stem ${JSON.stringify(text)} is shorter than ${STEM_KEY} letters`);
     const phrase = { words, stem, value };
-    if (stem && words.length === 1) file(this.stemsByPrefix, words[0]!.slice(0, STEM_KEY), phrase, true);
+    if (stem && words.length === 1) {
+      file(this.stemsByPrefix, words[0]!.slice(0, STEM_KEY), phrase, true);
+      this.affixes = true;
+    }
     else file(this.byFirstWord, words[0]!, phrase);
     this.longest = Math.max(this.longest, words.length);
   }
@@ -114,7 +120,7 @@ export class PhraseIndex<T> {
     for (const phrase of this.byFirstWord.get(first) ?? []) {
       if ((best === null || phrase.words.length > best.words.length || (phrase.words.length === best.words.length && best.stem && !phrase.stem)) && this.fits(phrase, tokens, at)) best = phrase;
     }
-    if (best === null && first.length >= STEM_KEY) best = this.affixed(first);
+    if (best === null && this.affixes && first.length >= STEM_KEY) best = this.affixed(first);
     return best ? { start: at, end: at + best.words.length, value: best.value } : null;
   }
 
