@@ -117,8 +117,11 @@ export class PhraseIndex<T> {
   matchAt(tokens: readonly string[], at: number): PhraseMatch<T> | null {
     const first = tokens[at]!;
     let best: Phrase<T> | null = null;
-    for (const phrase of this.byFirstWord.get(first) ?? []) {
-      if ((best === null || phrase.words.length > best.words.length || (phrase.words.length === best.words.length && best.stem && !phrase.stem)) && this.fits(phrase, tokens, at)) best = phrase;
+    const phrases = this.byFirstWord.get(first);
+    if (phrases !== undefined) {
+      for (const phrase of phrases) {
+        if ((best === null || phrase.words.length > best.words.length || (phrase.words.length === best.words.length && best.stem && !phrase.stem)) && this.fits(phrase, tokens, at)) best = phrase;
+      }
     }
     if (best === null && this.affixes && first.length >= STEM_KEY) best = this.affixed(first);
     return best ? { start: at, end: at + best.words.length, value: best.value } : null;
@@ -126,8 +129,10 @@ export class PhraseIndex<T> {
 
   /** The longest one-word stem `token` starts with, else the longest compound ending it ends with, or null. */
   private affixed(token: string): Phrase<T> | null {
-    for (const phrase of this.stemsByPrefix.get(token.slice(0, STEM_KEY)) ?? []) if (token.startsWith(phrase.words[0]!)) return phrase;
-    for (const phrase of this.endingsBySuffix.get(token.slice(-STEM_KEY)) ?? []) if (token.endsWith(phrase.words[0]!)) return phrase;
+    const stems = this.stemsByPrefix.get(token.slice(0, STEM_KEY));
+    if (stems !== undefined) for (const phrase of stems) if (token.startsWith(phrase.words[0]!)) return phrase;
+    const endings = this.endingsBySuffix.get(token.slice(-STEM_KEY));
+    if (endings !== undefined) for (const phrase of endings) if (token.endsWith(phrase.words[0]!)) return phrase;
     return null;
   }
 
