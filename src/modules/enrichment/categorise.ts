@@ -182,19 +182,20 @@ function pushSold(signals: Signal[], amount: number, sub: Subcategory, incomingI
  * one at `opening`, its first significant token (the kind of business, "PEKAREN STUDENA VODA": a
  * bakery, whatever words of the town follow; `tokens.length` for other texts), else the longest,
  * then the earliest - never one inside a town's name ("ALBERT VYSOKE MYTO" is no toll, nor a
- * payer's note "nákup Vysoké Mýto"). `named`: the counterparty names a payee, so a bank's charge words (rule `bankCharge`)
- * do not count; `accept`: which rules count (default: those meaning something for `amount`).
+ * payer's note "nákup Vysoké Mýto"). `named`: the counterparty names a payee, so a bank's charge
+ * words (rule `bankCharge`) do not count; `accept`: which rules count (default: those meaning
+ * something for `amount`).
  */
-function keywordIn(tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean, opening: number, descriptor: boolean, named = false, accept = keywordCounts): PhraseMatch<Rule> | null {
+function keywordIn(tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean, opening: number, named = false, accept = keywordCounts): PhraseMatch<Rule> | null {
   if (tokens.length === 0) return null;
-  const found = keywordOf(tokens, keywords, amount, person, opening, descriptor, accept);
+  const found = keywordOf(tokens, keywords, amount, person, opening, accept);
   // A payee named in the counterparty charges its own fees: a bank's charge words are not the bank's then (rare: searched again only then).
   if (found === null || !named || found.value.bankCharge !== true) return found;
-  return keywordOf(tokens, keywords, amount, person, opening, descriptor, (r, a, p) => r.bankCharge !== true && accept(r, a, p));
+  return keywordOf(tokens, keywords, amount, person, opening, (r, a, p) => r.bankCharge !== true && accept(r, a, p));
 }
 
 /** `keywordIn` for the keyword rules `accept` lets count. */
-function keywordOf(tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean, opening: number, descriptor: boolean, accept: typeof keywordCounts): PhraseMatch<Rule> | null {
+function keywordOf(tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean, opening: number, accept: typeof keywordCounts): PhraseMatch<Rule> | null {
   const first = opening < tokens.length ? openingKeyword(tokens, keywords, opening) : null;
   if (first && accept(first.value, amount, person)) return first;
   // A surname that is a word of a kind of business ("HANS BAECKER") decides only where it opens the descriptor.
@@ -288,15 +289,15 @@ export function categorise(input: CategoryInput): Subcategory {
   const merchant = input.counterPartyMerchant ?? input.noteMerchant;
   const cpTokens = input.counterPartyTokens;
   const cpOpening = cpTokens.length === 0 ? 0 : firstSignificant(cpTokens, 0, cpTokens.length);
-  const counterPartyKeyword = keywordIn(cpTokens, counterPartyKeywords, amount, person, cpOpening, true);
+  const counterPartyKeyword = keywordIn(cpTokens, counterPartyKeywords, amount, person, cpOpening);
   const noteTokens = input.noteTokens;
   const cardNote = input.noteIsCardText;
   // A payee named in the counterparty charges its own fees: a bank's charge words in the note are not the bank's then.
   const named = cpOpening < cpTokens.length;
   const noteOpening = cardNote && noteTokens.length > 0 ? firstSignificant(noteTokens, 0, noteTokens.length) : noteTokens.length;
-  const noteKeyword = keywordIn(noteTokens, noteKeywords, amount, person, noteOpening, cardNote, named);
+  const noteKeyword = keywordIn(noteTokens, noteKeywords, amount, person, noteOpening, named);
   // Money-back words ("Gutschrift", "storno") beside the kind of what was bought ("Gutschrift Kartenzahlung THERME WIEN"): that purchase is reversed.
-  const notePurchase = noteKeyword?.value.reversal === true ? keywordIn(noteTokens, noteKeywords, amount, person, noteTokens.length, cardNote, named, (r, a, p) => r.reversal !== true && keywordCounts(r, a, p)) : null;
+  const notePurchase = noteKeyword?.value.reversal === true ? keywordIn(noteTokens, noteKeywords, amount, person, noteTokens.length, named, (r, a, p) => r.reversal !== true && keywordCounts(r, a, p)) : null;
   const shop = merchant !== null && RETAIL_CATEGORIES.has(merchant.sub.categoryId);
   const bought = shop && !cardNote;
   const opens = counterPartyKeyword !== null && covers(counterPartyKeyword, cpOpening);
@@ -314,9 +315,9 @@ export function categorise(input: CategoryInput): Subcategory {
     // "MOL 4410 - MYTI VOZU"), in the note or in a counterparty holding the card text ("TESCO HM 2371, OSTRAVA, CZ - CASH BACK 1000,00 CZK"),
     // unless words of the seller's own goods beside its name say goods were bought ("ALZA.CZ, ... - HERNI KONZOLE XBOX").
     const sellerCategory = merchant?.sub.categoryId ?? payeeWord!.value.sub.categoryId;
-    const inNote = cardNote ? keywordIn(noteTokens, noteKeywords, amount, person, noteTokens.length, true, named, soldByShops) : null;
+    const inNote = cardNote ? keywordIn(noteTokens, noteKeywords, amount, person, noteTokens.length, named, soldByShops) : null;
     // In a counterparty, what was sold follows the seller's name, which ends at its town, its first number or what it names as sold.
-    const inCounterParty = inNote ? null : keywordIn(cpTokens, counterPartyKeywords, amount, person, cpTokens.length, true, named, soldByShops);
+    const inCounterParty = inNote ? null : keywordIn(cpTokens, counterPartyKeywords, amount, person, cpTokens.length, named, soldByShops);
     // A known seller named elsewhere in the text may follow the service it sold ("AUTOPALYA MATRICA MOL").
     const soldInCounterParty = inCounterParty !== null && (inCounterParty.start > cpOpening || merchant !== null) ? inCounterParty : null;
     const sold = inNote ?? soldInCounterParty;
