@@ -169,14 +169,6 @@ function pushKeyword(signals: Signal[], amount: number, match: PhraseMatch<Rule>
   if (match) push(signals, amount, match.value.sub, 1, match.value.incomingId, match.value.authority === true, match.value.reversal === true, paidFor, match.end - match.start);
 }
 
-/** Appends what a seller's text says it sold on the side (`sold` signals: they alone choose the subcategory when one decides). */
-function pushSold(signals: Signal[], amount: number, sub: Subcategory, incomingId: number | undefined, match: PhraseMatch<Rule> | null = null): void {
-  const from = signals.length;
-  if (match) pushKeyword(signals, amount, match);
-  else push(signals, amount, sub, 1, incomingId);
-  for (let at = from; at < signals.length; at++) signals[at]!.sold = true;
-}
-
 /**
  * The keyword of `tokens` that decides: in a descriptor (a counterparty, a card-payment note) the
  * one at `opening`, its first significant token (the kind of business, "PEKAREN STUDENA VODA": a
@@ -324,8 +316,10 @@ export function categorise(input: CategoryInput): Subcategory {
     const nameEnd = Math.min(endOfName(cpTokens, cpOpening + 1), soldInCounterParty?.start ?? cpTokens.length);
     const goods = (cardNote && goodsIn(noteTokens, noteKeywords, input.noteDescriptorEnd ?? 0, sellerCategory)) || goodsIn(cpTokens, counterPartyKeywords, nameEnd, sellerCategory);
     if ((sold !== null || hint?.sub.soldByShops === true) && !goods) {
-      if (hint?.sub.soldByShops === true) pushSold(signals, amount, hint.sub, hint.incomingSubcategoryId);
-      if (sold) pushSold(signals, amount, sold.value.sub, undefined, sold);
+      if (hint?.sub.soldByShops === true) push(signals, amount, hint.sub, 1, hint.incomingSubcategoryId);
+      pushKeyword(signals, amount, sold);
+      // What the seller sold on the side alone chooses the subcategory when it decides.
+      for (const c of signals) c.sold = true;
     }
   }
   // A utility serving several kinds (Veolia: water and heat) is paid for the one its bill's note names ("záloha teplo a TUV").
