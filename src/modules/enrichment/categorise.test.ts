@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { readData } from './data.ts';
 import { enrichTransaction, type EnrichmentInput } from './enrich.ts';
+import { tokenize } from './text.ts';
 
 const sub = (amount: number, counterParty: string, note: string, details: EnrichmentInput['details'] = {}) =>
   enrichTransaction({ amount, counterParty, note, details }).enrichment.category.subcategoryId;
@@ -84,6 +86,27 @@ describe('categorisation', () => {
     expect(sub(48000, 'Firma s.r.o.', 'Mzdové prostředky')).toBe(101);
   });
 
+  it('reads the kind of business opening a bank\'s card text as the payee\'s when the counterparty names no one, before the MCC', () => {
+    expect(sub(-412, '', 'PLATBA KARTOU 16.05.2026 4125xxxxxxxx3345 LEKARNA POD HRADEM, KOLIN, CZ', { mccCode: '5411' })).toBe(901);
+    expect(sub(-980, '', 'Nákup: VETERINARNI ORDINACE ZELENA, Tabor, CZ, dne 3.5.2026', { mccCode: '5912' })).toBe(608);
+  });
+
+  it('lets a later word of the descriptor that a specific MCC confirms outrank the site\'s kind (a hotel\'s restaurant)', () => {
+    expect(sub(-540, '', 'PLATBA KARTOU 04.08.2026 4125xxxxxxxx3345 HOTEL SLAVIA - RESTAURACE, BRNO, CZ', { mccCode: '5812' })).toBe(401);
+    expect(sub(-540, 'HOTEL SLAVIA RESTAURACE BRNO', '', { mccCode: '5812' })).toBe(401);
+    expect(sub(-2540, 'HOTEL SLAVIA BRNO', '', { mccCode: '7011' })).toBe(1002);
+  });
+
+  it('reads cash back after a shop\'s name and town in a counterparty holding the card text', () => {
+    expect(sub(-500, 'PENNY MARKET 1102, BRNO, CZ - CASH BACK 500,00 CZK', 'PLATBA KARTOU 13.05.2026 4125 XXXX XXXX 0931', { mccCode: '5411' })).toBe(1301);
+    expect(sub(-500, 'PENNY MARKET 1102, BRNO, CZ', 'PLATBA KARTOU 13.05.2026 4125 XXXX XXXX 0931', { mccCode: '5411' })).toBe(301);
+  });
+
+  it('reads a surname that is a word of a kind of business (Bäcker, Notar) as a name, not as the business, unless it opens the descriptor', () => {
+    expect(enrichTransaction({ amount: -450, counterParty: 'SUMUP *HANS BAECKER', note: '', details: {} }).enrichment).toMatchObject({ category: { subcategoryId: 9901 }, merchant: null });
+    expect(sub(-6.2, 'BAECKER RUETZ INNSBRUCK', '')).toBe(303);
+  });
+
   it('reads what a shop sold from the note, and children’s activities as 1702', () => {
     expect(sub(-2699, 'ALZA.CZ A.S. PRAHA', 'Predplatne Microsoft 365 Family', { mccCode: '5732' })).toBe(803);
     expect(sub(-500, 'LIDL BRNO MEDLANKY', 'Cashback', { mccCode: '5411' })).toBe(1301);
@@ -91,5 +114,24 @@ describe('categorisation', () => {
     expect(sub(-350, 'Univerzitní sportovní klub', 'Clensky prispevek volejbal')).toBe(903);
     expect(sub(-8.4, 'PEKAREN U MLYNA ZLATA VODA', '')).toBe(303);
     expect(sub(-16.4, 'DARS d.o.o.', 'Vinjeta 7 dni')).toBe(505);
+  });
+});
+
+describe('keyword data', () => {
+  it('writes each keyword under one subcategory (a word names one kind of business or payment)', () => {
+    const rules = readData<{ rules: { subcategoryId: number; keywords: string[]; signal?: boolean; children?: boolean }[] }>('keyword-rules.json').rules;
+    const owner = new Map<string, number>();
+    const conflicts: string[] = [];
+    for (const rule of rules) {
+      if (rule.signal === false || rule.children === true) continue;
+      for (const keyword of rule.keywords) {
+        const trimmed = keyword.trim();
+        const key = `${trimmed.startsWith('*') ? '*' : ''}${tokenize(trimmed.replace(/^\*|\*$/g, '')).join(' ')}${trimmed.endsWith('*') ? '*' : ''}`;
+        const other = owner.get(key);
+        if (other !== undefined && other !== rule.subcategoryId) conflicts.push(`${keyword}: ${other} and ${rule.subcategoryId}`);
+        owner.set(key, rule.subcategoryId);
+      }
+    }
+    expect(conflicts).toEqual([]);
   });
 });

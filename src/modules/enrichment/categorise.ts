@@ -3,10 +3,14 @@
  * is chosen"). Signals in order of trust, each read from a data file:
  *   0. when a shop (groceries, shopping) is paid: what the payer's note says was bought (a
  *      merchant it names, a keyword: a subscription sold by an electronics shop, cash back); in a
- *      bank's card text only a service shops sell on the side (taxonomy `soldByShops`) not beside
- *      the shop's own goods,
+ *      bank's card text (the note's, or a counterparty holding one after the seller's name and
+ *      town) of a shop, a tobacconist or a fuel station only a service sold on the side (taxonomy
+ *      `soldByShops`, or a keyword rule's own `soldByShops`: a top-up, a vignette, a car wash) not
+ *      beside the seller's own goods,
  *   1. the payee: a known merchant (merchants.ts), else the keyword opening the counterparty
- *      (data/keyword-rules.json) - except a supermarket chain, which comes after the MCC,
+ *      (data/keyword-rules.json) or, when the counterparty names no one, the descriptor of a
+ *      bank's card text - except a supermarket chain, which comes after the MCC; a later word of
+ *      that descriptor which a specific MCC confirms (a hotel's restaurant) comes before it,
  *   2. the MCC (data/mcc-rules.json, ISO 18245 ranges; the narrowest range wins),
  *   3. the other keywords of the counterparty and the note, a merchant the note names as a hint,
  *   4. the bank's externalCategoryName (data/external-categories.json),
@@ -32,8 +36,9 @@
 import { readData } from './data.ts';
 import type { Merchant } from './merchants.ts';
 import { appliesTo, fallback, forAmount, personSubcategory, refunds, subcategory, type Candidate, type Subcategory } from './taxonomy.ts';
-import { firstSignificant, placeAround } from './noise.ts';
-import { PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
+import { firstSignificant, placeAround, placeAt } from './noise.ts';
+import { isKindSurname } from './people.ts';
+import { hasDigit, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
 interface KeywordRule {
   subcategoryId: number;
@@ -48,6 +53,8 @@ interface KeywordRule {
   authority?: boolean;
   /** Words of a bank's own charge ("poplatek", "fee"): in a note they count only when the counterparty names no one (a named payee's fee is that payee's). */
   bankCharge?: boolean;
+  /** A service shops, tobacconists and fuel stations sell on the side although its subcategory is no `soldByShops` one (a phone top-up, a vignette, a car wash, a transport ticket). */
+  soldByShops?: boolean;
 }
 
 interface Rule {
@@ -58,6 +65,7 @@ interface Rule {
   reversal?: boolean;
   authority?: boolean;
   bankCharge?: boolean;
+  soldByShops?: boolean;
 }
 
 const mccRules = readData<{ rules: { from: number; to: number; subcategoryId: number; generic?: boolean }[] }>('mcc-rules.json').rules;
@@ -80,6 +88,7 @@ for (const r of readData<{ rules: KeywordRule[] }>('keyword-rules.json').rules) 
     ...(r.reversal === true ? { reversal: true } : {}),
     ...(r.authority === true ? { authority: true } : {}),
     ...(r.bankCharge === true ? { bankCharge: true } : {}),
+    ...(r.soldByShops === true ? { soldByShops: true } : {}),
   };
   for (const keyword of r.keywords) {
     if (r.children === true) childrenWords.add(keyword, true);
@@ -146,7 +155,7 @@ type Words = 0 | 1 | 2;
  * its category it is more specific than a shorter keyword of the payee ("Stadtwerke" / "Abschlag
  * Wasser": water). span: the number of words of any keyword.
  */
-type Signal = Candidate & { words: Words; moneyBack?: boolean; paidFor?: boolean; span?: number; own?: boolean };
+type Signal = Candidate & { words: Words; moneyBack?: boolean; paidFor?: boolean; span?: number; own?: boolean; sold?: boolean };
 
 /** Appends what `sub` means for the direction of `amount` to `signals` (nothing when it gives no signal). */
 function push(signals: Signal[], amount: number, sub: Subcategory | null | undefined, words: Words, incomingId?: number, weak = false, moneyBack = false, paidFor = false, span = 0): void {
@@ -164,46 +173,73 @@ function pushKeyword(signals: Signal[], amount: number, match: PhraseMatch<Rule>
  * The keyword of `tokens` that decides: in a descriptor (a counterparty, a card-payment note) the
  * one at `opening`, its first significant token (the kind of business, "PEKAREN STUDENA VODA": a
  * bakery, whatever words of the town follow; `tokens.length` for other texts), else the longest,
- * then the earliest - in a descriptor never one inside a town's name ("ALBERT VYSOKE MYTO" is
- * no toll). `named`: the counterparty names a payee, so a bank's charge words (rule `bankCharge`)
- * do not count; `accept`: which rules count (default: those meaning something for `amount`).
+ * then the earliest - never one inside a town's name ("ALBERT VYSOKE MYTO" is no toll, nor a
+ * payer's note "nákup Vysoké Mýto"). `named`: the counterparty names a payee, so a bank's charge
+ * words (rule `bankCharge`) do not count; `accept`: which rules count (default: those meaning
+ * something for `amount`).
  */
-function keywordIn(tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean, opening: number, descriptor: boolean, named = false, accept = keywordCounts): PhraseMatch<Rule> | null {
+function keywordIn(tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean, opening: number, named = false, accept = keywordCounts): PhraseMatch<Rule> | null {
   if (tokens.length === 0) return null;
-  const found = keywordOf(tokens, keywords, amount, person, opening, descriptor, accept);
+  const found = keywordOf(tokens, keywords, amount, person, opening, accept);
   // A payee named in the counterparty charges its own fees: a bank's charge words are not the bank's then (rare: searched again only then).
   if (found === null || !named || found.value.bankCharge !== true) return found;
-  return keywordOf(tokens, keywords, amount, person, opening, descriptor, (r, a, p) => r.bankCharge !== true && accept(r, a, p));
+  return keywordOf(tokens, keywords, amount, person, opening, (r, a, p) => r.bankCharge !== true && accept(r, a, p));
 }
 
 /** `keywordIn` for the keyword rules `accept` lets count. */
-function keywordOf(tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean, opening: number, descriptor: boolean, accept: typeof keywordCounts): PhraseMatch<Rule> | null {
-  const first = opening < tokens.length ? keywords.matchAt(tokens, opening) : null;
+function keywordOf(tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean, opening: number, accept: typeof keywordCounts): PhraseMatch<Rule> | null {
+  const first = opening < tokens.length ? openingKeyword(tokens, keywords, opening) : null;
   if (first && accept(first.value, amount, person)) return first;
-  const found = keywords.longestMatch(tokens, (r) => accept(r, amount, person));
-  if (found === null || !descriptor || !placeAround(tokens, found.start)) return found;
-  return keywords.longestMatch(tokens, (r, at) => accept(r, amount, person) && !placeAround(tokens, at));
+  // A surname that is a word of a kind of business ("HANS BAECKER") decides only where it opens the descriptor.
+  const found = keywords.longestMatch(tokens, (r, at) => accept(r, amount, person) && !isKindSurname(tokens[at]!));
+  if (found === null || !placeAround(tokens, found.start)) return found;
+  return keywords.longestMatch(tokens, (r, at) => accept(r, amount, person) && !isKindSurname(tokens[at]!) && !placeAround(tokens, at));
 }
+
+/** Noise words before a descriptor's first significant one that may begin a keyword covering it ("SUPER ZOO": "super" is a store word). */
+const OPENING_LOOKBACK = 2;
+
+/** The keyword covering token `opening` of a descriptor: the longest starting there or at a noise word just before it and reaching past it ("SUPER ZOO ..."), or null. */
+function openingKeyword(tokens: readonly string[], keywords: PhraseIndex<Rule>, opening: number): PhraseMatch<Rule> | null {
+  let best = keywords.matchAt(tokens, opening);
+  for (let at = Math.max(0, opening - OPENING_LOOKBACK); at < opening; at++) {
+    const match = keywords.matchAt(tokens, at);
+    if (match && match.end > opening && (best === null || match.end - match.start > best.end - best.start)) best = match;
+  }
+  return best;
+}
+
+/** Index of the first token from `from` that is a town, a country or holds a digit: where a descriptor's name ends (`tokens.length` when none). */
+function endOfName(tokens: readonly string[], from: number): number {
+  for (let at = from; at < tokens.length; at++) if (hasDigit(tokens[at]!) || placeAt(tokens, at)) return at;
+  return tokens.length;
+}
+
+/** Whether `match` covers token `at` (a descriptor's opening keyword). */
+const covers = (match: PhraseMatch<Rule>, at: number): boolean => match.start <= at && match.end > at;
 
 /** Whether a keyword rule means something for the direction of `amount` and, for a person, is of a `people` subcategory. */
 function keywordCounts(rule: Rule, amount: number, person: boolean): boolean {
   return (!person || rule.sub.people === true) && appliesTo(rule.sub, amount);
 }
 
-/** Whether a keyword rule names a service a shop sells on the side (taxonomy `soldByShops`: a subscription, a game pass, cash back) and counts for `amount`. */
-const soldByShops = (rule: Rule, amount: number, person: boolean): boolean => rule.sub.soldByShops === true && keywordCounts(rule, amount, person);
+/** Whether a keyword rule names a service sold on the side (taxonomy `soldByShops`: a subscription, a game pass, cash back; or the rule's own flag: a top-up, a vignette, a car wash). */
+const soldOnTheSide = (rule: Rule): boolean => rule.sub.soldByShops === true || rule.soldByShops === true;
 
-/** Whether a card-payment note's `tokens` hold, after its descriptor (the shop's name: from token `from`), a keyword of the shop's category `categoryId`: goods of the shop. */
-function goodsIn(tokens: readonly string[], from: number, categoryId: number): boolean {
-  return noteKeywords.longestMatch(tokens, (r, at) => r.sub.categoryId === categoryId && at >= from) !== null;
+/** `soldOnTheSide` for a rule that counts for `amount`. */
+const soldByShops = (rule: Rule, amount: number, person: boolean): boolean => soldOnTheSide(rule) && keywordCounts(rule, amount, person);
+
+/** Whether `tokens` hold, from token `from` (after the seller's name), a keyword of the seller's category `categoryId` that is no service sold on the side: goods of the seller. */
+function goodsIn(tokens: readonly string[], keywords: PhraseIndex<Rule>, from: number, categoryId: number): boolean {
+  return keywords.longestMatch(tokens, (r, at) => r.sub.categoryId === categoryId && at >= from && !soldOnTheSide(r)) !== null;
 }
 
 /** Whether `tokens` hold a keyword of category `categoryId` ("lekarna" for a pharmacy chain). */
 export const hasCategoryKeyword = (tokens: readonly string[], categoryId: number): boolean =>
   counterPartyKeywords.longestMatch(tokens, (r) => r.sub.categoryId === categoryId) !== null;
 
-/** Whether `tokens` hold a counterparty keyword of any category (a word of a kind of business: "caffe bar", "gelateria"). */
-export const hasKeyword = (tokens: readonly string[]): boolean => counterPartyKeywords.longestMatch(tokens) !== null;
+/** Whether `tokens` hold a counterparty keyword of any category (a word of a kind of business: "caffe bar", "gelateria"; not a surname such as "Bäcker"). */
+export const hasKeyword = (tokens: readonly string[]): boolean => counterPartyKeywords.longestMatch(tokens, (_, at) => !isKindSurname(tokens[at]!)) !== null;
 
 /** The category of the counterparty keyword starting at token `at` ("BAR" in "ORANGE BAR": 4), and where it ends; null when none starts there. */
 export function keywordCategoryAt(tokens: readonly string[], at: number): { categoryId: number; end: number } | null {
@@ -219,6 +255,10 @@ export function isAuthority(tokens: readonly string[]): boolean {
 
 /** Categories of shops selling goods of every kind (groceries, shopping): what the note says was bought outranks them. */
 export const RETAIL_CATEGORIES: ReadonlySet<number> = new Set([3, 6]);
+/** Fuel stations sell services on the side too (a car wash, a vignette, a top-up). */
+const FUEL_SUBCATEGORY = 501;
+/** Whether a payee of subcategory `sub` sells services on the side that a card text may name after its name (a shop, a tobacconist, a fuel station). */
+const sellsOnTheSide = (sub: Subcategory): boolean => RETAIL_CATEGORIES.has(sub.categoryId) || sub.id === FUEL_SUBCATEGORY;
 /** Housing utilities (energy, water, telecoms, licences, municipal fees). */
 const UTILITIES_CATEGORY = 7;
 /** Groceries: a supermarket chain whose sites also sell fuel, coffee or medicine under their own MCC. */
@@ -231,7 +271,9 @@ const SUPERMARKET_CATEGORY = 3;
  * business word opening the descriptor ("VETERINARNI KLINIKA ...") - whatever MCC its terminal
  * reports, except a supermarket chain, whose sites' MCCs (a fuel station) outrank it; the MCC;
  * the other keywords of the counterparty and the note; a merchant the note
- * names as a hint; the bank's category; the constant symbol; a person.
+ * names as a hint; the bank's category; the constant symbol; a person. What a seller's card text
+ * says it sold on the side also chooses the subcategory inside its category (a car wash at a
+ * fuel station).
  */
 export function categorise(input: CategoryInput): Subcategory {
   const { amount, person, mcc } = input;
@@ -239,27 +281,45 @@ export function categorise(input: CategoryInput): Subcategory {
   const merchant = input.counterPartyMerchant ?? input.noteMerchant;
   const cpTokens = input.counterPartyTokens;
   const cpOpening = cpTokens.length === 0 ? 0 : firstSignificant(cpTokens, 0, cpTokens.length);
-  const counterPartyKeyword = keywordIn(cpTokens, counterPartyKeywords, amount, person, cpOpening, true);
+  const counterPartyKeyword = keywordIn(cpTokens, counterPartyKeywords, amount, person, cpOpening);
   const noteTokens = input.noteTokens;
   const cardNote = input.noteIsCardText;
   // A payee named in the counterparty charges its own fees: a bank's charge words in the note are not the bank's then.
   const named = cpOpening < cpTokens.length;
-  const noteKeyword = keywordIn(noteTokens, noteKeywords, amount, person, cardNote && noteTokens.length > 0 ? firstSignificant(noteTokens, 0, noteTokens.length) : noteTokens.length, cardNote, named);
+  const noteOpening = cardNote && noteTokens.length > 0 ? firstSignificant(noteTokens, 0, noteTokens.length) : noteTokens.length;
+  const noteKeyword = keywordIn(noteTokens, noteKeywords, amount, person, noteOpening, named);
+  // Money-back words ("Gutschrift", "storno") beside the kind of what was bought ("Gutschrift Kartenzahlung THERME WIEN"): that purchase is reversed.
+  const notePurchase = noteKeyword?.value.reversal === true ? keywordIn(noteTokens, noteKeywords, amount, person, noteTokens.length, named, (r, a, p) => r.reversal !== true && keywordCounts(r, a, p)) : null;
   const shop = merchant !== null && RETAIL_CATEGORIES.has(merchant.sub.categoryId);
   const bought = shop && !cardNote;
-  const opens = counterPartyKeyword !== null && counterPartyKeyword.start === cpOpening;
+  const opens = counterPartyKeyword !== null && covers(counterPartyKeyword, cpOpening);
+  // A bank's card text names the payee when the counterparty names no one: the word of a kind of business opening its descriptor ("Nákup: LEKARNA U ZLATEHO HADA, ...") is the payee's kind.
+  const noteOpens = cardNote && !named && !opens && noteKeyword !== null && covers(noteKeyword, noteOpening);
+  const payeeWord = opens ? counterPartyKeyword : noteOpens ? noteKeyword : null;
   const hint = input.noteHint && !person ? input.noteHint : null;
+  const seller = merchant !== null ? sellsOnTheSide(merchant.sub) : payeeWord !== null && sellsOnTheSide(payeeWord.value.sub);
   if (bought) {
     if (hint) push(signals, amount, hint.sub, 1, hint.incomingSubcategoryId);
     pushKeyword(signals, amount, noteKeyword);
-  } else if (cardNote && (shop || (merchant === null && opens && RETAIL_CATEGORIES.has(counterPartyKeyword.value.sub.categoryId)))) {
-    // A shop's card-payment note naming a service it sold on the side ("DATART ..., CZ - XBOX GAME PASS 3 MESICE", "CASH BACK 1000,00 CZK"),
-    // unless words of the shop's own goods beside the shop's name say goods were bought ("ALZA.CZ, ... - HERNI KONZOLE XBOX").
-    const shopCategory = merchant?.sub.categoryId ?? counterPartyKeyword!.value.sub.categoryId;
-    const sold = keywordIn(noteTokens, noteKeywords, amount, person, noteTokens.length, true, named, soldByShops);
-    if ((sold !== null || hint?.sub.soldByShops === true) && !goodsIn(noteTokens, input.noteDescriptorEnd ?? 0, shopCategory)) {
+    pushKeyword(signals, amount, notePurchase);
+  } else if (seller && (cardNote || mcc !== undefined)) {
+    // A seller's card text naming a service it sold on the side ("DATART ..., CZ - XBOX GAME PASS 3 MESICE", "CASH BACK 1000,00 CZK",
+    // "MOL 4410 - MYTI VOZU"), in the note or in a counterparty holding the card text ("TESCO HM 2371, OSTRAVA, CZ - CASH BACK 1000,00 CZK"),
+    // unless words of the seller's own goods beside its name say goods were bought ("ALZA.CZ, ... - HERNI KONZOLE XBOX").
+    const sellerCategory = merchant?.sub.categoryId ?? payeeWord!.value.sub.categoryId;
+    const inNote = cardNote ? keywordIn(noteTokens, noteKeywords, amount, person, noteTokens.length, named, soldByShops) : null;
+    // In a counterparty, what was sold follows the seller's name, which ends at its town, its first number or what it names as sold.
+    const inCounterParty = inNote ? null : keywordIn(cpTokens, counterPartyKeywords, amount, person, cpTokens.length, named, soldByShops);
+    // A known seller named elsewhere in the text may follow the service it sold ("AUTOPALYA MATRICA MOL").
+    const soldInCounterParty = inCounterParty !== null && (inCounterParty.start > cpOpening || merchant !== null) ? inCounterParty : null;
+    const sold = inNote ?? soldInCounterParty;
+    const nameEnd = Math.min(endOfName(cpTokens, cpOpening + 1), soldInCounterParty?.start ?? cpTokens.length);
+    const goods = (cardNote && goodsIn(noteTokens, noteKeywords, input.noteDescriptorEnd ?? 0, sellerCategory)) || goodsIn(cpTokens, counterPartyKeywords, nameEnd, sellerCategory);
+    if ((sold !== null || hint?.sub.soldByShops === true) && !goods) {
       if (hint?.sub.soldByShops === true) push(signals, amount, hint.sub, 1, hint.incomingSubcategoryId);
       pushKeyword(signals, amount, sold);
+      // What the seller sold on the side alone chooses the subcategory when it decides.
+      for (const c of signals) c.sold = true;
     }
   }
   // A utility serving several kinds (Veolia: water and heat) is paid for the one its bill's note names ("záloha teplo a TUV").
@@ -268,12 +328,18 @@ export function categorise(input: CategoryInput): Subcategory {
   // A supermarket chain's site runs other businesses too (a fuel station, a café): there its MCC says which was paid.
   const payeeFirst = merchant !== null && merchant.sub.categoryId !== SUPERMARKET_CATEGORY;
   if (merchant && payeeFirst && !utilityNote) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
-  if (opens) pushKeyword(signals, amount, counterPartyKeyword);
+  // A site's outlet: a later word of the payee's descriptor that its specific MCC confirms ("HOTEL GUSTAV MAHLER - RESTAURACE" with a restaurant's MCC) outranks the site's kind.
+  if (payeeWord && mcc && !mcc.generic && mcc.sub.categoryId !== payeeWord.value.sub.categoryId) {
+    const [tokens, keywords, end] = opens ? [cpTokens, counterPartyKeywords, cpTokens.length] : [noteTokens, noteKeywords, input.noteDescriptorEnd ?? noteTokens.length];
+    pushKeyword(signals, amount, keywords.longestMatch(tokens, (r, at) => at >= payeeWord.end && at < end && r.sub.categoryId === mcc.sub.categoryId && keywordCounts(r, amount, person) && !placeAround(tokens, at)));
+  }
+  pushKeyword(signals, amount, payeeWord);
   if (mcc) push(signals, amount, mcc.sub, 0, undefined, mcc.generic);
   if (merchant && !payeeFirst) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
   if (!opens) pushKeyword(signals, amount, counterPartyKeyword);
   if (!bought) {
-    pushKeyword(signals, amount, noteKeyword, !cardNote);
+    if (!noteOpens) pushKeyword(signals, amount, noteKeyword, !cardNote);
+    pushKeyword(signals, amount, notePurchase);
     if (hint) push(signals, amount, hint.sub, 1, hint.incomingSubcategoryId);
   }
   if (input.externalCategoryName) {
@@ -291,7 +357,8 @@ export function categorise(input: CategoryInput): Subcategory {
   const decider = reversal ? purchase : first;
   let best: Signal | undefined;
   for (const c of signals) {
-    if ((reversal ? !c.reverses : c.weak) || (c.sub.generic && c.own !== true) || c.sub.categoryId !== decider.sub.categoryId) continue;
+    // What a seller's text says it sold is chosen among what it says it sold (a car wash at a fuel station: 506, not the station's 501).
+    if ((reversal ? !c.reverses : c.weak) || (c.sub.generic && c.own !== true) || c.sub.categoryId !== decider.sub.categoryId || (decider.sold === true && c.sold !== true)) continue;
     if (!best || c.words > best.words || (c.words === 1 && best.words === 1 && c.paidFor === true && c.span! >= best.span!)) best = c;
   }
   const sub = (best ?? decider).sub;

@@ -37,15 +37,17 @@
  *   bank, Air Bank, Česká spořitelna), by a fifth independent labeller under the same protocol;
  *   held out in the fifth round, its misses were read in the sixth, so it is DEVELOPMENT data now:
  *   reported per pattern and held to floors (HELD_OUT_20E).
- * - the sixth HELD-OUT set of issue 20, test/fixtures/enrichment-heldout-20f.json: the same six
- *   patterns, other businesses, towns and banks' formats (MONETA, Slovenská sporiteľňa,
- *   Raiffeisenbank, Tatra banka with card texts from Austria, Slovenia, Croatia, Hungary and Poland,
- *   UniCredit, 365.bank), by a sixth independent labeller under the same protocol; reported per
- *   pattern, no gate.
- * - the seventh HELD-OUT set of issue 20, test/fixtures/enrichment-heldout-20g.json: the same six
- *   patterns, other businesses, towns and banks' formats (Fio, Prima banka, mBank, ČSOB SK with
- *   card texts from seven countries, Komerční banka, VÚB), by a seventh independent labeller under
- *   the same protocol; reported per pattern, no gate.
+ * - the sixth set of issue 20, test/fixtures/enrichment-heldout-20f.json: the same six patterns,
+ *   other businesses, towns and banks' formats (MONETA, Slovenská sporiteľňa, Raiffeisenbank, Tatra
+ *   banka with card texts from Austria, Slovenia, Croatia, Hungary and Poland, UniCredit, 365.bank),
+ *   by a sixth independent labeller under the same protocol; held out in the sixth round, its misses
+ *   were read in the seventh, so it is DEVELOPMENT data now: reported per pattern and held to floors
+ *   (HELD_OUT_20F).
+ * - the seventh set of issue 20, test/fixtures/enrichment-heldout-20g.json: the same six patterns,
+ *   other businesses, towns and banks' formats (Fio, Prima banka, mBank, ČSOB SK with card texts
+ *   from seven countries, Komerční banka, VÚB), by a seventh independent labeller under the same
+ *   protocol; its misses were read in the seventh round (the category lexicon), so it is
+ *   DEVELOPMENT data now: reported per pattern and held to floors (HELD_OUT_20G).
  * - the eighth HELD-OUT set of issue 20, test/fixtures/enrichment-heldout-20h.json: the same six
  *   patterns woven into ordinary household months, other businesses, towns and banks' formats
  *   (Česká spořitelna, Slovenská sporiteľňa, Air Bank, Tatra banka with card texts from abroad,
@@ -238,6 +240,10 @@ const PROBES_20_5: Gate = { category: 95, subcategory: 95, merchantPrecision: 97
 const HELD_OUT_20D: Gate = { category: 99, subcategory: 99, merchantPrecision: 99, merchantRecall: 99, recurrence: 99 };
 /** Floors of issue 20's fifth set (20e), development data since the sixth round: what the rules hold on it, less one row. */
 const HELD_OUT_20E: Gate = { category: 99, subcategory: 99, merchantPrecision: 99, merchantRecall: 99, recurrence: 99 };
+/** Floors of issue 20's sixth set (20f), development data since the seventh round: what the rules hold on it, less one row. */
+const HELD_OUT_20F: Gate = { category: 99, subcategory: 99, merchantPrecision: 91, merchantRecall: 91, recurrence: 98 };
+/** Floors of issue 20's seventh set (20g), development data since the seventh round: what the rules hold on it, less one row. */
+const HELD_OUT_20G: Gate = { category: 98, subcategory: 98, merchantPrecision: 96, merchantRecall: 96, recurrence: 98 };
 /** Floors of the fourth round's probe rows (enrichment-development-20-probes-4.json): what the rules hold on them, less one row. */
 const PROBES_20_4: Gate = { category: 98, subcategory: 98, merchantPrecision: 98, merchantRecall: 98, recurrence: 99 };
 
@@ -306,16 +312,10 @@ describe('enrichment accuracy', () => {
     { name: 'the probe rows of the fifth round of issue 20', file: 'enrichment-development-20-probes-5.json', floors: PROBES_20_5 },
     { name: 'the fourth set of issue 20 (20d; development data since its fifth round)', file: 'enrichment-heldout-20d.json', floors: HELD_OUT_20D },
     { name: 'the fifth set of issue 20 (20e; development data since its sixth round)', file: 'enrichment-heldout-20e.json', floors: HELD_OUT_20E },
+    { name: 'the sixth set of issue 20 (20f; development data since its seventh round)', file: 'enrichment-heldout-20f.json', floors: HELD_OUT_20F },
+    { name: 'the seventh set of issue 20 (20g; development data since its seventh round)', file: 'enrichment-heldout-20g.json', floors: HELD_OUT_20G },
   ])('does not regress on $name, per pattern', ({ file, floors }) => {
     expectTargets(reportPerPattern(file), floors);
-  });
-
-  it('reports the sixth held-out set of issue 20 (20f), per pattern (no gate)', () => {
-    reportPerPattern('enrichment-heldout-20f.json');
-  });
-
-  it('reports the seventh held-out set of issue 20 (20g), per pattern (no gate)', () => {
-    reportPerPattern('enrichment-heldout-20g.json');
   });
 
   it('reports the eighth held-out set of issue 20 (20h), per pattern (no gate)', () => {

@@ -25,6 +25,8 @@ const table: Record<string, Case[]> = {
     row(1540, '', 'Vrácení peněz: SHELL 2201, Olomouc, CZ', 501, { merchant: 'Shell' }),
     row(3120, 'ČEZ Prodej, a.s.', 'přeplatek z vyúčtování elektřiny', 701, { merchant: 'ČEZ' }),
     row(12400, 'Finanční úřad pro Jihomoravský kraj', 'vratka přeplatku daně z příjmů', 1501),
+    // Money-back words beside the kind of what was bought, no merchant of the list: that purchase reversed.
+    row(18.5, '', 'Gutschrift Kartenzahlung THERME LAA AN DER THAYA AUT', 1103),
   ],
   'money a person repays is a transfer between people': [row(450, 'Lucie Benešová', 'vracím za lístky do kina', 1202, { merchant: null })],
   'wages, pensions and business income name no merchant': [
@@ -38,6 +40,8 @@ const table: Record<string, Case[]> = {
   'cash back at a supermarket till is cash': [
     row(-500, 'BILLA', 'cashback', 1301, { merchant: 'Billa' }),
     row(-1500, 'LIDL CESKA REPUBLIKA', 'NÁKUP KARTOU 14.05.2026 LIDL 0442, OSTRAVA, CZ - CASH BACK 1500,00 CZK', 1301),
+    // The card text in the counterparty, the bank's marker alone in the note.
+    row(-800, 'PENNY MARKET 1187, KOLIN, CZ - CASH BACK 800,00 CZK', 'PLATBA KARTOU 02.06.2026 4125 XXXX XXXX 1188', 1301, { details: { mccCode: '5411' } }),
   ],
   'a subscription or service sold by a shop is the service\'s, and the service is the merchant when the text names one': [
     row(-269, 'Alza.cz a.s.', 'Předplatné Microsoft 365 Family', 803, { merchant: 'Microsoft 365' }),
@@ -51,9 +55,29 @@ const table: Record<string, Case[]> = {
     // Goods of the shop beside the service's name: the shop's.
     row(-8990, 'EURONICS', 'NÁKUP KARTOU 14.03.2026 EURONICS, PLZEN, CZ - HERNI KONZOLE PLAYSTATION 5 + GAME PASS', 602),
   ],
+  'gift cards, top-ups, tickets, vignettes, car washes and lottery sold by shops, tobacconists and fuel stations are the service\'s': [
+    row(-500, 'BILLA 0871 BRNO - GOOGLE PLAY DARKOVA KARTA 500 KC', 'PLATBA KARTOU 21.06.2026 4125 XXXX XXXX 0931', 805, { details: { mccCode: '5411' } }),
+    row(-500, 'TABAK TRAFIKA NA NAMESTI BRNO - STEAM WALLET 500 KC', 'PLATBA KARTOU 08.07.2026 4125 XXXX XXXX 0931', 1102, { details: { mccCode: '5993' } }),
+    row(-300, '', 'Nákup: TRAFIKA U POSTY, Kolin, CZ - DOBITI T-MOBILE KUPON 300, dne 3.5.2026', 703),
+    row(-40, 'TRAFIKA U NADRAZI KOLIN - JIZDENKA MHD 90 MIN', 'PLATBA KARTOU 03.05.2026 4125 XXXX XXXX 0931', 502, { details: { mccCode: '5993' } }),
+    row(-440, '', 'Nákup: OMV 2214 BRNO - DALNICNI ZNAMKA 10 DNI, Brno, CZ', 505),
+    row(-190, '', 'PLATBA KARTOU 21.11.2026 4125xxxxxxxx3345 SHELL 0412 KOLIN - MYTI VOZU PROGRAM 2, KOLIN, CZ', 506, { details: { mccCode: '5541' } }),
+    row(-120, 'TRAFIKA NA ROHU - SAZKA EUROJACKPOT', 'PLATBA KARTOU 03.05.2026 4125 XXXX XXXX 0931', 1104, { details: { mccCode: '5993' } }),
+    // The fuel station's own goods: fuel.
+    row(-1500, '', 'PLATBA KARTOU 21.11.2026 4125xxxxxxxx3345 SHELL 0412 KOLIN, KOLIN, CZ', 501, { details: { mccCode: '5541' } }),
+  ],
   'a drugstore, pharmacy or vet whatever MCC its terminal reports': [
     row(-212, 'ROSSMANN 1120 PLZEN', '', 604, { details: { mccCode: '5411' } }),
     row(-980, 'VETERINARNI ORDINACE DR KOCI', '', 608, { details: { mccCode: '5912' } }),
+    // The kind opening a bank's card text when the counterparty names no one; an optician, a beauty salon, a pet shop with a pharmacy's or cosmetics shop's MCC.
+    row(-268, '', 'PLATBA KARTOU 16.05.2026 4125xxxxxxxx3345 LEKARNA POD KASTANEM, TREBIC, CZ', 901, { details: { mccCode: '5411' } }),
+    row(-1290, 'OCNI OPTIKA LUNETA TREBIC', 'PLATBA KARTOU 16.10.2026 4125 XXXX XXXX 0931', 902, { details: { mccCode: '5912', externalCategoryName: 'Zdraví a lékárny' } }),
+    row(-540, '', 'PLATBA KARTOU 26.09.2026 4125xxxxxxxx3345 KOSMETICKE STUDIO LILIE, TREBIC, CZ', 904, { details: { mccCode: '5977' } }),
+    row(-610, 'SUPER ZOO TREBIC CENTRUM', 'PLATBA KARTOU 06.08.2026 4125 XXXX XXXX 0931', 608, { details: { mccCode: '5912' } }),
+  ],
+  'a site\'s outlet that a specific MCC confirms (a hotel\'s restaurant)': [
+    row(-640, '', 'PLATBA KARTOU 04.08.2026 4125xxxxxxxx3345 HOTEL ZLATA HVEZDA - RESTAURACE, TREBIC, CZ', 401, { details: { mccCode: '5812' } }),
+    row(-2640, '', 'PLATBA KARTOU 04.08.2026 4125xxxxxxxx3345 HOTEL ZLATA HVEZDA, TREBIC, CZ', 1002, { details: { mccCode: '7011' } }),
   ],
   'a brand\'s other business': [
     row(-400, 'TESCO MOBILE CR', '', 703),
@@ -98,7 +122,16 @@ const table: Record<string, Case[]> = {
     row(-64, 'Stadtwerke Regensburg GmbH', 'Abschlag Wasser 06/2026', 702),
     row(-88, 'Elektro Ljubljana d.d.', 'račun za struju 05/2026', 701),
   ],
-  'a word of a town never decides': [row(-31, 'COOP JEDNOTA STARA VODA', '', 301), row(-44, 'LIDL NOWA WODA', '', 301)],
+  'a word of a town never decides, in a descriptor or a note': [
+    row(-31, 'COOP JEDNOTA STARA VODA', '', 301),
+    row(-44, 'LIDL NOWA WODA', '', 301),
+    row(-380, 'Kaufland', 'KAUFLAND 6045 VYSOKE MYTO', 301, { details: { mccCode: '5411' } }),
+    row(-6.5, 'CAFFE BAR MARINA STUBICKE TOPLICE', '', 403),
+  ],
+  'a surname that is a word of a kind of business makes no person a business': [
+    row(-450, 'SUMUP *ANNA METZGER', '', 9901, { merchant: null }),
+    row(-3000, 'JUDr. Karel Notar', 'nájem červen', 201, { merchant: null }),
+  ],
   'membership fees of adults are sport & fitness': [
     row(-60, 'Deutscher Alpenverein Sektion Rosenheim', 'Mitgliedsbeitrag 2026', 903),
     row(-120, 'Planinarsko društvo Velebit', 'članarina 2026', 903),
@@ -143,6 +176,83 @@ const table: Record<string, Case[]> = {
     row(-350, 'Petra Dvořáková', 'hlídání 12.5.', 1702),
   ],
   'toy shops are 607, a children\'s word alone makes no shop 1702': [row(-899, 'DETSKY SVET HRACKY OPAVA', '', 607, { details: { mccCode: '5945' } })],
+  'restaurants, inns and canteens are 401; fast food and snack bars 402': [
+    row(-420, '', 'Nákup: HOSTINEC U DVOU LIP, Trebic, CZ, dne 3.5.2026', 401),
+    row(-38, 'GASTHOF ZUM HIRSCHEN ZELL AM SEE AUT', 'Platba kartou 4405 xxxx xxxx 3307', 401),
+    row(-12, '', 'Bezahlung Karte MC/000003621 ALPENGASTHOF KREUZWIRT AUT', 401),
+    row(-9.2, 'ETTEREM NAPSUGAR EGER HUN', '', 401),
+    row(-85, 'ZETTLE_*OBCERSTVENI NA PLOVARNE', '', 402),
+    row(-6, '', 'Bezahlung Karte MC/000003621 WUERSTELSTAND LEO WIEN AUT', 402),
+  ],
+  'cafés, bars, pubs and confectioners\' or pastry cafés are 403': [
+    row(-145, '', 'Nákup: CUKRARNA U KASNY, Trebic, CZ, dne 3.5.2026', 403),
+    row(-11, 'KONDITOREI GRUBER BAD ISCHL AUT', 'Platba kartou 4405 xxxx xxxx 3307', 403),
+    row(-7.5, 'SLASTICARNA ROZA OPATIJA HRV', '', 403),
+    row(-420, 'PIVNICE U RYTIRE TREBIC', '', 403),
+  ],
+  'groceries and food shops: 301; bakeries, butchers, greengrocers and markets: 303': [
+    row(-220, '', 'Nákup: VECERKA NGUYEN, Trebic, CZ', 301),
+    row(-14, '', 'Kartová transakcia 05.07.2026 4405xxxxxxxx7731 TRGOVINA SVETI JURAJ SENJ HRV, suma 14,00 EUR', 301),
+    row(-8.9, 'GREISSLER ZUR LINDE WIEN', '', 301),
+    row(-231, '', 'Místo: MASNA NA NAMESTI TREBIC', 303),
+    row(-95, 'ZELOVOC U MARKETY NITRA', '', 303),
+    row(-6, '', 'Bezahlung Karte MC/000003621 STADTBAECKEREI HUBER LINZ AUT', 303),
+  ],
+  'doctors, dentists, opticians, physiotherapy and labs are 902, also with a pharmacy\'s MCC': [
+    row(-1650, '', 'Nákup: DENTAL CLINIC SMILE, Trebic, CZ, dne 11.5.2026', 902),
+    row(-900, 'FYZIOTERAPIE POHYB TREBIC', '', 902),
+    row(-45, '', 'Bezahlung Karte MC/000003621 ZAHNARZTPRAXIS DR LANG GRAZ AUT', 902),
+    row(-60, 'Detská ambulancia Slniečko s.r.o.', 'ročný poplatok za nadštandardné služby', 902),
+    row(-25, 'FOGASZAT DR KISS GYOR HUN', '', 902),
+  ],
+  'pharmacies 901; hairdressers, beauty salons, laundries and tailors 904; vets and pet shops 608': [
+    row(-19, '', 'Bezahlung Karte MC/000003621 MARIEN APOTHEKE KREMS AUT', 901),
+    row(-12, 'GYOGYSZERTAR SZENT ISTVAN PECS HUN', '', 901),
+    row(-350, 'KADERNICTVI LUCIE TREBIC', '', 904),
+    row(-28, 'FODRASZAT ZSOFI SOPRON HUN', '', 904),
+    row(-180, 'CISTIRNA A PRADELNA TREBIC', '', 904),
+    row(-890, 'VETCENTRUM ARCHA TREBIC', '', 608, { details: { mccCode: '5912' } }),
+    row(-55, 'KLEINTIERPRAXIS DR ROTH SALZBURG', '', 608),
+  ],
+  'gyms, pools, rinks, climbing walls and clubs are 903; water parks, thermal baths, spas, zoos, museums, caves and cable cars 1103': [
+    row(-120, 'KOUPALISTE POD LESEM TREBIC', '', 903),
+    row(-15, 'LEZECKA STENA VERTIKAL TREBIC', '', 903),
+    row(-9, 'UPOLOVA STRANDFURDO SZEGED', '', 1103),
+    row(-30, '', 'Bezahlung Karte MC/000003621 THERME GEINBERG AUT', 1103),
+    row(-44, '', 'Bezahlung Karte MC/000003621 PLANAI HOCHWURZEN BAHNEN AUT', 1103),
+    row(-38, 'SCHMITTENHOEHEBAHN ZELL AM SEE AUT', '', 1103),
+    row(-12, '', 'Kartová transakcia 12.07.2026 4405xxxxxxxx7731 JASKYNA DOMICA PLESIVEC SVK, suma 12,00 EUR', 1103),
+    row(-18, 'MUZEJ MIMARA ZAGREB HRV', '', 1103),
+    row(-25, 'ZICARA SLJEME ZAGREB', '', 1103),
+  ],
+  'parking, garages and tolls in every language are 505': [
+    row(-6, 'ALTSTADTGARAGE SALZBURG AUT', 'Platba kartou 4405 xxxx xxxx 3307', 505),
+    row(-9, '', 'Kartová transakcia 12.07.2026 4405xxxxxxxx7731 NAPLATNA POSTAJA ZUTA LOKVA HRV, suma 9,00 EUR', 505),
+    row(-4, 'PARKOLOHAZ ARKAD BUDAPEST', '', 505),
+    row(-3.5, 'GARAZNA HISA KOLODVOR LJUBLJANA', '', 505),
+    row(-40, 'PARCHEGGIO STAZIONE TRIESTE', '', 505),
+  ],
+  'fuel and EV charging 501; public transport 502; trains, coaches and ferries 504; car service 506': [
+    row(-15, 'GREENWAY NABIJANIE BANSKA BYSTRICA', '', 501),
+    row(-1.4, 'DOPRAVNY PODNIK BRATISLAVA', '', 502),
+    row(-48, 'WESTBAHN TICKET SALZBURG', '', 504),
+    row(-60, '', 'Kartová transakcia 21.07.2026 4405xxxxxxxx7731 TRAJEKT BRESTOVA POROZINA HRV, suma 60,00 EUR', 504),
+    row(-2200, 'PNEU SERVIS HORAK TREBIC', '', 506),
+    row(-80, 'GUMISZERVIZ KOVACS GYOR', '', 506),
+  ],
+  'mortgages, also repaid to the own bank, are 202; a Slovak child benefit is 102; a bank\'s ATM fee abroad is 1401': [
+    row(-540, '', 'Splátka hypotekárneho úveru č. 5512 06/2026', 202, { merchant: null }),
+    row(-18600, '', 'splátka hypotéky 06/2026', 202),
+    row(60, 'Ústredie práce, sociálnych vecí a rodiny', 'prídavok na dieťa 06/2026', 102, { merchant: null }),
+    row(-3, '', 'Poplatok za výber z bankomatu v zahraničí 16.07.2026', 1401, { merchant: null }),
+  ],
+  'schools, universities and e-learning are 1701, a parents\' association too; leisure centres and kindergartens 1702': [
+    row(-30, 'Rodičovské združenie pri ZŠ Hlavná', 'príspevok 2026/27', 1701),
+    row(-29, '', 'Nákup: PLURALSIGHT, Farmington, US', 1701),
+    row(-84, '', 'Nákup kartou 15.11.2026 DUOLINGO*PLUS, PITTSBURGH, USA', 1701),
+    row(-25, 'CVČ Klokan Žilina', 'krúžok keramika', 1702),
+  ],
+  'a railway\'s delay compensation is the ticket\'s': [row(9.9, 'RegioJet a.s.', 'kompenzace za zpoždění spoje RJ 1021', 504)],
 };
 
 describe('the documented table "Where each kind of payment goes"', () => {

@@ -10,12 +10,18 @@ import { readData } from './data.ts';
 import { noiseAt } from './noise.ts';
 import { hasDigit, PhraseIndex, tokenize } from './text.ts';
 
-const file = readData<{ titles: string[]; firstNames: string[]; organisations: string[] }>('people.json');
+const file = readData<{ titles: string[]; firstNames: string[]; organisations: string[]; kindSurnames: string[] }>('people.json');
 const titles = new PhraseIndex<true>();
 for (const title of file.titles) titles.add(title, true);
 const firstNames = new Set(file.firstNames.map((name) => tokenize(name).join(' ')));
 /** Words of a school, club, association or municipality ("ZUŠ", "TJ", "Verein"): never a person's name. */
 const organisations = new Set(file.organisations.map((word) => tokenize(word).join(' ')));
+
+/** Common surnames that are also words of a kind of business ("Bäcker", "Notar"). */
+const kindSurnames = new Set(file.kindSurnames.map((word) => tokenize(word).join(' ')));
+
+/** Whether `token` is a common surname that is also a word of a kind of business: it makes no person a business and decides a category only where it opens a descriptor. */
+export const isKindSurname = (token: string): boolean => kindSurnames.has(token);
 
 /** Whether `tokens` (a normalised counterparty) read as a private person's name. */
 export function isPersonName(tokens: readonly string[]): boolean {

@@ -39,8 +39,32 @@ describe('PhraseIndex', () => {
     expect(index.longestMatch(tokenize('amzd'))).toBeNull();
   });
 
-  it('rejects empty phrases and short stems', () => {
+  it('prefers the longest stem a word starts with, whatever the order the stems were added in', () => {
+    const stems = new PhraseIndex<string>();
+    stems.add('lek*', 'short');
+    stems.add('lekarn*', 'long');
+    expect(stems.longestMatch(tokenize('LEKARNA U HADA'))?.value).toBe('long');
+    expect(stems.longestMatch(tokenize('LEKTOR'))?.value).toBe('short');
+  });
+
+  it('matches a leading * as the last part of a compound word, the longest ending first, after whole words and stems', () => {
+    const endings = new PhraseIndex<string>();
+    endings.add('*klinik', 'clinic');
+    endings.add('*tierklinik', 'vet');
+    endings.add('*garage', 'parking');
+    endings.add('autogarage', 'repair');
+    expect(endings.longestMatch(tokenize('MOENCHSBERGGARAGE SALZBURG'))).toEqual({ start: 0, end: 1, value: 'parking' });
+    expect(endings.longestMatch(tokenize('Garage'))?.value).toBe('parking');
+    expect(endings.longestMatch(tokenize('KLEINTIERKLINIK WELS'))?.value).toBe('vet');
+    expect(endings.longestMatch(tokenize('Zahnklinik'))?.value).toBe('clinic');
+    expect(endings.longestMatch(tokenize('AUTOGARAGE'))?.value).toBe('repair');
+    expect(endings.longestMatch(tokenize('garages'))).toBeNull();
+  });
+
+  it('rejects empty phrases, short stems and endings, endings of several words', () => {
     expect(() => index.add('--', 'x')).toThrow(/empty phrase/);
     expect(() => index.add('ab*', 'x')).toThrow(/shorter than 3/);
+    expect(() => index.add('*bad', 'x')).toThrow(/shorter than 4/);
+    expect(() => index.add('*park haus', 'x')).toThrow(/not one word/);
   });
 });

@@ -6,7 +6,9 @@
  * the German spellings ae oe ue of ä ö ü read as the plain vowel like the umlaut itself
  * ("BAECKEREI" = "Bäckerei" = "backerei"; in every word and language, so matching stays symmetric).
  * PhraseIndex finds written phrases (consecutive tokens; a trailing `*` on the last word
- * matches any word starting with that stem) in a token list without scanning every phrase.
+ * matches any word starting with that stem, a leading `*` on a one-word phrase any word ending
+ * with it: the last part of a compound, "*garage" in "MOENCHSBERGGARAGE") in a token list by
+ * hash lookups per token, without scanning every phrase.
  */
 
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
@@ -55,43 +57,83 @@ interface Phrase<T> {
 }
 
 const STEM_KEY = 3;
+/** Shortest last part of a compound a leading `*` may name ("*bahn" would be too loose below it). */
+const SUFFIX_MIN = 4;
 
-/** Written phrases with a value each, looked up by their first word. */
+/** Adds `phrase` to the list under `key`; `longestFirst`: kept ordered by the length of its first word (stable), so the first that fits is the longest. */
+function file<T>(index: Map<string, Phrase<T>[]>, key: string, phrase: Phrase<T>, longestFirst = false): void {
+  const list = index.get(key);
+  if (!list) index.set(key, [phrase]);
+  else if (!longestFirst) list.push(phrase);
+  else {
+    const at = list.findIndex((p) => p.words[0]!.length < phrase.words[0]!.length);
+    list.splice(at < 0 ? list.length : at, 0, phrase);
+  }
+}
+
+/** Written phrases with a value each, looked up by their first word, a word's first three letters (stems) or last three (compounds' last parts). */
 export class PhraseIndex<T> {
   private readonly byFirstWord = new Map<string, Phrase<T>[]>();
   private readonly stemsByPrefix = new Map<string, Phrase<T>[]>();
+  private readonly endingsBySuffix = new Map<string, Phrase<T>[]>();
   private longest = 0;
+  /** Whether any stem or compound ending was added (most indexes hold none: no lookup then). */
+  private affixes = false;
 
-  /** Adds `text` (normalised like any text; `stem*` allowed on its last word). Throws on an empty phrase or a stem shorter than 3 letters. */
+  /**
+   * Adds `text` (normalised like any text; `stem*` allowed on its last word, `*ending` on a
+   * one-word phrase). Throws on an empty phrase, a stem shorter than 3 letters or an ending
+   * shorter than 4.
+   */
   add(text: string, value: T): void {
-    const stem = text.trimEnd().endsWith('*');
-    const words = tokenize(stem ? text.trimEnd().slice(0, -1) : text);
+    const trimmed = text.trim();
+    if (trimmed.startsWith('*')) {
+      const words = tokenize(trimmed.slice(1));
+      if (words.length !== 1 || trimmed.endsWith('*')) throw new Error(`enrichment data: ending ${JSON.stringify(text)} is not one word`);
+      if (words[0]!.length < SUFFIX_MIN) throw new Error(`enrichment data: ending ${JSON.stringify(text)} is shorter than ${SUFFIX_MIN} letters`);
+      file(this.endingsBySuffix, words[0]!.slice(-STEM_KEY), { words, stem: false, value }, true);
+      this.affixes = true;
+      this.longest = Math.max(this.longest, 1);
+      return;
+    }
+    const stem = trimmed.endsWith('*');
+    const words = tokenize(stem ? trimmed.slice(0, -1) : trimmed);
     if (words.length === 0) throw new Error(`enrichment data: empty phrase ${JSON.stringify(text)}`);
     if (stem && words[words.length - 1]!.length < STEM_KEY) throw new Error(`enrichment data: stem ${JSON.stringify(text)} is shorter than ${STEM_KEY} letters`);
     const phrase = { words, stem, value };
-    const [index, key] = stem && words.length === 1 ? [this.stemsByPrefix, words[0]!.slice(0, STEM_KEY)] : [this.byFirstWord, words[0]!];
-    const list = index.get(key);
-    if (list) list.push(phrase);
-    else index.set(key, [phrase]);
+    if (stem && words.length === 1) {
+      file(this.stemsByPrefix, words[0]!.slice(0, STEM_KEY), phrase, true);
+      this.affixes = true;
+    }
+    else file(this.byFirstWord, words[0]!, phrase);
     this.longest = Math.max(this.longest, words.length);
   }
 
-  /** The longest phrase starting at token `at` (a whole word beats a stem of the same length), or null. */
+  /**
+   * The longest phrase starting at token `at` (a whole word beats a stem of the same length), or
+   * null; a one-word stem or compound ending only when no phrase starts there, the longest stem,
+   * else the longest ending ("*tierklinik" before "*klinik").
+   */
   matchAt(tokens: readonly string[], at: number): PhraseMatch<T> | null {
     const first = tokens[at]!;
     let best: Phrase<T> | null = null;
-    for (const phrase of this.byFirstWord.get(first) ?? []) {
-      if ((best === null || phrase.words.length > best.words.length || (phrase.words.length === best.words.length && best.stem && !phrase.stem)) && this.fits(phrase, tokens, at)) best = phrase;
-    }
-    if (best === null && first.length >= STEM_KEY) {
-      for (const phrase of this.stemsByPrefix.get(first.slice(0, STEM_KEY)) ?? []) {
-        if (first.startsWith(phrase.words[0]!)) {
-          best = phrase;
-          break;
-        }
+    const phrases = this.byFirstWord.get(first);
+    if (phrases !== undefined) {
+      for (const phrase of phrases) {
+        if ((best === null || phrase.words.length > best.words.length || (phrase.words.length === best.words.length && best.stem && !phrase.stem)) && this.fits(phrase, tokens, at)) best = phrase;
       }
     }
+    if (best === null && this.affixes && first.length >= STEM_KEY) best = this.affixed(first);
     return best ? { start: at, end: at + best.words.length, value: best.value } : null;
+  }
+
+  /** The longest one-word stem `token` starts with, else the longest compound ending it ends with, or null. */
+  private affixed(token: string): Phrase<T> | null {
+    const stems = this.stemsByPrefix.get(token.slice(0, STEM_KEY));
+    if (stems !== undefined) for (const phrase of stems) if (token.startsWith(phrase.words[0]!)) return phrase;
+    const endings = this.endingsBySuffix.get(token.slice(-STEM_KEY));
+    if (endings !== undefined) for (const phrase of endings) if (token.endsWith(phrase.words[0]!)) return phrase;
+    return null;
   }
 
   /** The longest phrase anywhere in `tokens` (of those `accept` allows, given its value and start), the earliest of equally long ones, or null. */
