@@ -28,6 +28,7 @@ import { assertPublicUrl, createSafeDispatcher, UnsafeUrlError } from '../../lib
 import { loadUndici } from '../../lib/undici.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { scheduleTimer } from '../../jobs/timers.ts';
+import { coalesced } from './coalesced.ts';
 import { runDeliveries } from './delivery-runs.ts';
 import type { EventBody, EventLog } from './events.ts';
 import { webhooksRepository, type AttemptOutcome, type ClaimedDelivery } from './webhooks.repository.ts';
@@ -163,7 +164,23 @@ export function webhooksService(deps: WebhooksDeps) {
     }
     return signed;
   }
-  const claim = async (jobs: { jobId: string; deliveryId: string }[], at: Date) => withSecrets(await repo.claim(jobs, at));
+  // Batches record their attempts and claim their next deliveries through coalesced statements:
+  // what batches ask while a statement of the kind is under way goes to PostgreSQL together next.
+  const recordTogether = coalesced(
+    async (rows: AttemptOutcome[]) => {
+      await repo.recordAttempts(rows);
+      return [];
+    },
+    () => [],
+  );
+  const claimTogether = coalesced(
+    (jobs: { jobId: string; deliveryId: string }[]) => repo.claim(jobs, clock.now()),
+    (claimed, jobs) => {
+      const ids = new Set(jobs.map((job) => job.jobId));
+      return claimed.filter((d) => ids.has(d.jobId));
+    },
+  );
+  const claim = async (jobs: { jobId: string; deliveryId: string }[]) => withSecrets(await claimTogether(jobs));
   // A run stops claiming after a quarter of the job's expiry, so the job ends (a last attempt
   // included) well before pg-boss would deem its worker dead and start it again.
   const runBudgetMs = queue.expiryMs('webhook-delivery') / 4;
@@ -332,7 +349,7 @@ export function webhooksService(deps: WebhooksDeps) {
     }
     if (delivered > 0) webhookDeliveries.inc({ outcome: 'delivered' }, delivered);
     if (retries.length === 0 && gone.length === 0) {
-      await repo.recordAttempts(rows);
+      await recordTogether(rows);
       return ended;
     }
     await db.transaction().execute(async (tx) => {
@@ -523,10 +540,7 @@ export function webhooksService(deps: WebhooksDeps) {
      */
     async deliver(jobs: { id: string; data: { deliveryId: string } }[]): Promise<void> {
       const until = performance.now() + runBudgetMs;
-      const claimed = await claim(
-        jobs.map((job) => ({ jobId: job.id, deliveryId: job.data.deliveryId })),
-        clock.now(),
-      );
+      const claimed = await claim(jobs.map((job) => ({ jobId: job.id, deliveryId: job.data.deliveryId })));
       await runDeliveries(
         claimed,
         {
@@ -534,7 +548,7 @@ export function webhooksService(deps: WebhooksDeps) {
           async record(attempted) {
             const ended = await recordAttempted(attempted);
             if (ended.length === 0) return [];
-            if (performance.now() < until && !queue.stopping) return claim(ended.map((d) => ({ jobId: d.jobId, deliveryId: d.id })), clock.now());
+            if (performance.now() < until && !queue.stopping) return claim(ended.map((d) => ({ jobId: d.jobId, deliveryId: d.id })));
             await releaseNext(db, ended.map((d) => d.orderKey));
             return [];
           },
