@@ -58,6 +58,12 @@
  *   a commuter, a family; MONETA, Air Bank, Tatra banka, Raiffeisenbank, Česká spořitelna,
  *   365.bank), by a ninth independent labeller, written at the same time as 20h and without it;
  *   held out from the seventh round's rule writers; reported per pattern, no gate.
+ * - the tenth and eleventh HELD-OUT sets of issue 20, test/fixtures/enrichment-heldout-20j.json
+ *   (households on ČSOB, mBank SK, Fio, Revolut, UniCredit CZ, Poštová banka) and -20k.json (six
+ *   unlike people on Komerční banka, ČSOB with Air Bank, Slovenská sporiteľňa, UniCredit SK with
+ *   Revolut, Prima banka, Fio), by a tenth and an eleventh independent labeller written side by
+ *   side under the same protocol; held out from the eighth round's rule writers; reported per
+ *   pattern, no gate.
  * Development labels that contradicted the merchant-naming convention of docs/categories.md were
  * relabelled to it in the fifth round (listed in the fixtures' `$comment` and in the docs).
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
@@ -268,6 +274,8 @@ describe('enrichment accuracy', () => {
     'enrichment-heldout-20g.json': 260,
     'enrichment-heldout-20h.json': 260,
     'enrichment-heldout-20i.json': 260,
+    'enrichment-heldout-20j.json': 260,
+    'enrichment-heldout-20k.json': 260,
     'enrichment-development-names.json': 20,
     'enrichment-development-20.json': 200,
     'enrichment-development-20-probes.json': 60,
@@ -324,5 +332,13 @@ describe('enrichment accuracy', () => {
 
   it('reports the ninth held-out set of issue 20 (20i), per pattern (no gate)', () => {
     reportPerPattern('enrichment-heldout-20i.json');
+  });
+
+  it('reports the tenth held-out set of issue 20 (20j), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20j.json');
+  });
+
+  it('reports the eleventh held-out set of issue 20 (20k), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20k.json');
   });
 });
