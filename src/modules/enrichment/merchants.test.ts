@@ -18,6 +18,13 @@ describe('merchant recognition', () => {
     expect(merchant('PAYPAL *STEAM GAMES 35314369001')).toBe('steam');
     expect(merchant('SQ *SHELL 0412')).toBe('shell');
     expect(merchant('GOOGLE *YouTube Premium')).toBe('youtube');
+    // The family's other prefixes and separators: POS systems, gateways, resellers of record.
+    expect(merchant('DOTYKACKA*SHELL 0412')).toBe('shell');
+    expect(merchant('STORYOUS *SHELL 0412')).toBe('shell');
+    expect(merchant('VIVA WALLET * SHELL 0412')).toBe('shell');
+    expect(merchant('P24*ALLEGRO')).toBe('allegro');
+    expect(merchant('2CO.COM*AVAST ONE')).toBe('avast');
+    expect(merchant('DOTYKACKA*PIVNICE U SLONA')).toBeNull();
   });
 
   it('names the service a shop or other seller sold behind its `NAME *` prefix, else the seller (naming rule 2)', () => {
