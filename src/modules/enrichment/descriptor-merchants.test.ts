@@ -17,6 +17,14 @@ describe('merchants beyond the list', () => {
     expect(merchant('WWW.KNIHY.CZ', '', { mccCode: '5942' })?.name).toBe('Knihy.cz');
   });
 
+  it('reads stars masking a card number as part of the number: no `NAME *` prefix, no name', () => {
+    expect(merchant('', 'Transakcia kartou 5168****3307 04.07.2026 KONOBA MARE SPLIT HRV, suma 8,40 EUR')?.name).toBe('Konoba Mare');
+    expect(merchant('', 'Kartová transakcia 4405********3017 16.06.2026 HOFER REISEN WIEN AUT')?.name).toBe('Hofer Reisen');
+    expect(merchant('', 'REVOLUT**4821* DUBLIN')?.name).toBe('Revolut');
+    // A chain's numbered store abroad, its country code before the amount the bank adds: a supermarket.
+    expect(enrichTransaction({ amount: -30, counterParty: '', note: 'Transakcia kartou 5168****3307 09.07.2026 MIGROLINO 214 BOLZANO ITA, suma 30,40 EUR', details: {} }).enrichment.category.subcategoryId).toBe(301);
+  });
+
   it('names businesses paid by transfer, keeping their town and written case', () => {
     expect(merchant('Stadtwerke München GmbH', 'Abschlag Strom')?.name).toBe('Stadtwerke München');
     expect(merchant('Mateřská škola Sluníčko, příspěvková organizace', 'Školné 03/2026')?.name).toBe('Mateřská škola Sluníčko');

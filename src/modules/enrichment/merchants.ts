@@ -168,8 +168,18 @@ function withoutProcessor(text: string): [string, Merchant | null | undefined, n
   return [text, undefined, dash === null ? undefined : tokenize(text.slice(0, dash.index)).length, '', dash !== null];
 }
 
+/**
+ * Stars masking a card number ("5168****3307", "4405 77** **** 1234", "VISA *5521", "REVOLUT**4821*"):
+ * written as x like other banks' masks ("4405xxxxxxxx8812"), so that no star reads as a `NAME *`
+ * prefix and the masked number stays one word (no name), apart from a name it is glued to.
+ */
+const MASKING_STARS = /(?<=\d)\*+(?=[\d\s*]|$)|\*+(?=\s*\d{2,4}(?![\p{L}\p{N}]))/gu;
+const LETTER_BEFORE = /\p{L}/u;
+const unmask = (stars: string, at: number, text: string): string => (at > 0 && LETTER_BEFORE.test(text[at - 1]!) ? ' ' : '') + 'x'.repeat(stars.length);
+
 /** Splits off a card-payment marker and a payment processor's `NAME *` prefix and tokenizes the rest. */
-export function analyse(text: string): AnalysedText {
+export function analyse(written: string): AnalysedText {
+  const text = written.includes('*') ? written.replace(MASKING_STARS, unmask) : written;
   const all = tokenize(text);
   const marker = cardMarkerLength(all) === 0 ? null : CARD_MARKER.exec(fold(text));
   if (marker === null) {
@@ -413,7 +423,8 @@ const WITH_DIGIT = /\S*\d\S*/g;
  */
 export function storeAbroad(counterParty: AnalysedText, note: AnalysedText): boolean {
   const text = note.card ? note : counterParty.card ? counterParty : null;
-  if (text === null || !endsAbroad(text.tokens) || LOWER.test(text.descriptor.replace(WITH_DIGIT, ''))) return false;
+  // The country code ends the card text or its descriptor, before the amount a bank adds ("POLI 112 BRUNICO ITA, suma 36,40 EUR").
+  if (text === null || !(endsAbroad(text.tokens) || endsAbroad(text.tokens, text.end)) || LOWER.test(text.descriptor.replace(WITH_DIGIT, ''))) return false;
   const { tokens } = text;
   const name = firstSignificant(tokens, text.start, text.end);
   for (let at = name + 1; at < Math.min(name + 3, text.end); at++) {

@@ -44,8 +44,8 @@ for (const [group, words] of Object.entries(file)) {
 /** The phrase of a country other than the home country starting at token `at`, or null. */
 export const foreignCountryAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => foreignCountries.matchAt(tokens, at);
 
-/** Whether `tokens` end in the ISO alpha-3 code of a country other than the home country (a card text: "..., TROGIR, HRV"). */
-export const endsAbroad = (tokens: readonly string[]): boolean => tokens.length > 0 && foreignCodes.has(tokens[tokens.length - 1]!);
+/** Whether `tokens` (their first `end`) end in the ISO alpha-3 code of a country other than the home country (a card text: "..., TROGIR, HRV"). */
+export const endsAbroad = (tokens: readonly string[], end = tokens.length): boolean => end > 0 && foreignCodes.has(tokens[end - 1]!);
 
 /** The legal form starting at token `at` ("d d" of "D.D."), or null. */
 export const legalFormAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => legalForms.matchAt(tokens, at);
