@@ -25,6 +25,15 @@ describe('merchants beyond the list', () => {
     expect(enrichTransaction({ amount: -30, counterParty: '', note: 'Transakcia kartou 5168****3307 09.07.2026 MIGROLINO 214 BOLZANO ITA, suma 30,40 EUR', details: {} }).enrichment.category.subcategoryId).toBe(301);
   });
 
+  it('reads a note holding a bank\'s card text without a marker, when the counterparty names no one', () => {
+    expect(merchant('', 'KNIHKUPECTVI NA ROHU, TREBIC, CZ')?.name).toBe('Knihkupectvi Na Rohu');
+    expect(merchant('', 'PEKARSTVI U VEZE TREBIC CZ')?.name).toBe('Pekarstvi U Veze');
+    expect(merchant('', 'POTRAVINY U MOSTU 0012 TREBIC', { mccCode: '5411' })?.name).toBe('Potraviny U Mostu');
+    // A payer's own note is no card text: written in lower case, or naming no town or country.
+    expect(merchant('', 'Platba za obědy, Třebíč')).toBeNull();
+    expect(merchant('', 'NAJEM BYT 05/2026')).toBeNull();
+  });
+
   it('names businesses paid by transfer, keeping their town and written case', () => {
     expect(merchant('Stadtwerke München GmbH', 'Abschlag Strom')?.name).toBe('Stadtwerke München');
     expect(merchant('Mateřská škola Sluníčko, příspěvková organizace', 'Školné 03/2026')?.name).toBe('Mateřská škola Sluníčko');

@@ -7,6 +7,7 @@
 import { categorise, isAuthority, mccRule, RETAIL_CATEGORIES } from './categorise.ts';
 import { descriptorMerchant } from './descriptor-merchants.ts';
 import { analyse, payeeDescriptor, payeeOf, payeeWords, storeAbroad, type MerchantView } from './merchants.ts';
+import { firstSignificant } from './noise.ts';
 import { recurrentFlags, type RecurrenceItem } from './recurrence.ts';
 import type { CategoryView } from './taxonomy.ts';
 
@@ -43,7 +44,9 @@ const INSURANCE_CATEGORY = 16;
 /** Category, merchant and payee key of one transaction; `recurrent` is false until `withRecurrence`. */
 export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
   const counterParty = analyse(t.counterParty);
-  const note = analyse(t.note);
+  // A note may be a bank's card text without a marker when the counterparty names no one ("DROGERIE U MOSTU, PARDUBICE, CZ").
+  const unnamed = firstSignificant(counterParty.tokens, 0, counterParty.tokens.length) === counterParty.tokens.length;
+  const note = analyse(t.note, unnamed ? { mcc: Boolean(t.details.mccCode) } : undefined);
   const mcc = mccRule(t.details.mccCode);
   const payee = payeeOf(counterParty, note, { mcc: Boolean(t.details.mccCode), mccCategoryId: mcc && !mcc.generic ? mcc.sub.categoryId : null });
   const { merchant } = payee;

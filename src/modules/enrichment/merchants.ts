@@ -27,7 +27,7 @@
 import { hasCategoryKeyword, hasKeyword, keywordCategoryAt, RETAIL_CATEGORIES } from './categorise.ts';
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
-import { CARD_MARKER, cardMarkerLength, endsAbroad, firstSignificant, foreignCountryAt, noiseAt, restIsNoise, significant } from './noise.ts';
+import { CARD_MARKER, cardMarkerLength, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, noiseAt, placeAt, restIsNoise, significant } from './noise.ts';
 import { isPersonName } from './people.ts';
 import { fold, hasDigit, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
@@ -146,6 +146,8 @@ const STAR_PREFIX = /^\s*((?:[^\s*]*\d[^\s*]*\s+)*)([^*]{1,24}?)\s*\*\s*/;
 const SOLD_DASH = / [-–] /;
 const LOWER = /\p{Ll}/u;
 const LETTER = /\p{L}/u;
+/** Words with a digit (dates, masked card numbers "4405xxxxxxxx8812"): no part of a written name's case. */
+const WITH_DIGIT = /\S*\d\S*/g;
 
 /**
  * `text` without a payment processor's `NAME *` prefix, and the processor (undefined: no prefix);
@@ -174,21 +176,44 @@ function withoutProcessor(text: string): [string, Merchant | null | undefined, n
  * prefix and the masked number stays one word (no name), apart from a name it is glued to.
  */
 const MASKING_STARS = /(?<=\d)\*+(?=[\d\s*]|$)|\*+(?=\s*\d{2,4}(?![\p{L}\p{N}]))/gu;
-const LETTER_BEFORE = /\p{L}/u;
-const unmask = (stars: string, at: number, text: string): string => (at > 0 && LETTER_BEFORE.test(text[at - 1]!) ? ' ' : '') + 'x'.repeat(stars.length);
+const unmask = (stars: string, at: number, text: string): string => (at > 0 && LETTER.test(text[at - 1]!) ? ' ' : '') + 'x'.repeat(stars.length);
 
-/** Splits off a card-payment marker and a payment processor's `NAME *` prefix and tokenizes the rest. */
-export function analyse(written: string): AnalysedText {
+/**
+ * Whether a note without a card-payment marker is a bank's card text all the same (Česká
+ * spořitelna's export: "DROGERIE U MOSTU, PARDUBICE, CZ", "BILLA 0622, PARDUBICE, CZ - CASH BACK
+ * ..."; "PEKARSTVI DOUBRAVA BRNO CZ"): its descriptor, up to the first comma, is written in upper
+ * case like a card terminal's, and an MCC says it was a card payment, or the text ends in a
+ * country (before what a dash after its town says was sold), or its first comma is followed by a town.
+ */
+function unmarkedCardText(text: string, tokens: readonly string[], mcc: boolean): boolean {
+  const comma = text.indexOf(',');
+  const descriptor = comma < 0 ? text : text.slice(0, comma);
+  if (!LETTER.test(descriptor) || LOWER.test(descriptor.replace(WITH_DIGIT, ''))) return false;
+  if (mcc) return true;
+  const dash = comma < 0 ? null : SOLD_DASH.exec(text.slice(comma));
+  if (endsInCountry(dash === null ? tokens : tokenize(text.slice(0, comma + dash.index)))) return true;
+  if (comma < 0) return false;
+  const rest = tokenize(text.slice(comma));
+  return rest.length > 0 && placeAt(rest, 0) !== null;
+}
+
+/**
+ * Splits off a card-payment marker and a payment processor's `NAME *` prefix and tokenizes the
+ * rest. `unnamed`: the text is a note whose counterparty names no one, which may be a bank's card
+ * text without a marker (`unmarkedCardText`; `mcc`: the transaction has an MCC).
+ */
+export function analyse(written: string, unnamed?: { mcc: boolean }): AnalysedText {
   const text = written.includes('*') ? written.replace(MASKING_STARS, unmask) : written;
   const all = tokenize(text);
   const marker = cardMarkerLength(all) === 0 ? null : CARD_MARKER.exec(fold(text));
-  if (marker === null) {
+  const headLength = marker !== null ? marker[0].length : unnamed !== undefined && unmarkedCardText(text, all, unnamed.mcc) ? 0 : -1;
+  if (headLength < 0) {
     const [body, processor, seller, soldText, soldAfterDash] = withoutProcessor(text);
     const tokens = processor === undefined ? all : tokenize(body);
     return { tokens, processor, start: 0, end: tokens.length, card: false, descriptor: body, sold: seller ?? tokens.length, soldText, soldAfterDash };
   }
   // A bank's card-payment description: the marker, the descriptor up to the first comma, the rest.
-  const head = text.slice(0, marker[0].length);
+  const head = text.slice(0, headLength);
   const rest = text.slice(head.length);
   const comma = rest.indexOf(',');
   const [body, processor, seller, soldText, dashInBody] = withoutProcessor(comma < 0 ? rest : rest.slice(0, comma));
@@ -412,8 +437,6 @@ export function payeeDescriptor(counterParty: AnalysedText, note: AnalysedText, 
 }
 
 const STORE_NUMBER = /^[0-9]{2,5}$/;
-/** Words with a digit (dates, masked card numbers "4405xxxxxxxx8812"): no part of a written name's case. */
-const WITH_DIGIT = /\S*\d\S*/g;
 
 /**
  * Whether a card text (the note's, else the counterparty's card-payment marker) ending in a

@@ -74,6 +74,10 @@ const table: Record<string, Case[]> = {
     row(-1290, 'OCNI OPTIKA LUNETA TREBIC', 'PLATBA KARTOU 16.10.2026 4125 XXXX XXXX 0931', 902, { details: { mccCode: '5912', externalCategoryName: 'Zdraví a lékárny' } }),
     row(-540, '', 'PLATBA KARTOU 26.09.2026 4125xxxxxxxx3345 KOSMETICKE STUDIO LILIE, TREBIC, CZ', 904, { details: { mccCode: '5977' } }),
     row(-610, 'SUPER ZOO TREBIC CENTRUM', 'PLATBA KARTOU 06.08.2026 4125 XXXX XXXX 0931', 608, { details: { mccCode: '5912' } }),
+    // A bank that writes the whole card text in the note, without a marker (name, town, country; name town country).
+    row(-212, '', 'DROGERIE NA NAMESTI, TREBIC, CZ', 604, { details: { mccCode: '5912', externalCategoryName: 'Zdraví' }, merchant: 'Drogerie Na Namesti' }),
+    row(-318, '', 'LEKARNA POD RADNICI, TREBIC, CZ', 901, { details: { mccCode: '5411' }, merchant: 'Lekarna Pod Radnici' }),
+    row(-860, '', 'VETERINA POD LIPOU TREBIC CZ', 608, { details: { mccCode: '5912' }, merchant: 'Veterina Pod Lipou' }),
   ],
   'a site\'s outlet that a specific MCC confirms (a hotel\'s restaurant)': [
     row(-640, '', 'PLATBA KARTOU 04.08.2026 4125xxxxxxxx3345 HOTEL ZLATA HVEZDA - RESTAURACE, TREBIC, CZ', 401, { details: { mccCode: '5812' } }),
