@@ -22,7 +22,8 @@
  * counterparty names no one.
  * A private person as the counterparty (people.ts) gives 1202 Transfers to and from people after
  * all these signals, and only keywords of subcategories marked `people` in the taxonomy (rent,
- * wages, a doctor, an accountant...) count for a person. The sign of the amount turns each
+ * wages, a doctor, an accountant...) or of rules marked `people` (a mortgage or bank loan repaid to
+ * the holder's own loan account, named after the holder) count for a person. The sign of the amount turns each
  * signal into the subcategory for that direction (taxonomy `forAmount`); money received under a
  * subcategory of money spent is the refund of that purchase and keeps its subcategory, and refund
  * words yield to it. Generic MCCs (digital goods, miscellaneous retail, money services) and
@@ -55,6 +56,8 @@ interface KeywordRule {
   bankCharge?: boolean;
   /** A service shops, tobacconists and fuel stations sell on the side although its subcategory is no `soldByShops` one (a phone top-up, a vignette, a car wash, a transport ticket). */
   soldByShops?: boolean;
+  /** Counts for a person too although its subcategory is no `people` one: a bank's loan or mortgage repaid to the holder's own loan account, which the bank names after the holder. */
+  people?: boolean;
 }
 
 interface Rule {
@@ -66,6 +69,7 @@ interface Rule {
   authority?: boolean;
   bankCharge?: boolean;
   soldByShops?: boolean;
+  people?: boolean;
 }
 
 const mccRules = readData<{ rules: { from: number; to: number; subcategoryId: number; generic?: boolean }[] }>('mcc-rules.json').rules;
@@ -89,6 +93,7 @@ for (const r of readData<{ rules: KeywordRule[] }>('keyword-rules.json').rules) 
     ...(r.authority === true ? { authority: true } : {}),
     ...(r.bankCharge === true ? { bankCharge: true } : {}),
     ...(r.soldByShops === true ? { soldByShops: true } : {}),
+    ...(r.people === true ? { people: true } : {}),
   };
   for (const keyword of r.keywords) {
     if (r.children === true) childrenWords.add(keyword, true);
@@ -218,9 +223,9 @@ function endOfName(tokens: readonly string[], from: number): number {
 /** Whether `match` covers token `at` (a descriptor's opening keyword). */
 const covers = (match: PhraseMatch<Rule>, at: number): boolean => match.start <= at && match.end > at;
 
-/** Whether a keyword rule means something for the direction of `amount` and, for a person, is of a `people` subcategory. */
+/** Whether a keyword rule means something for the direction of `amount` and, for a person, is of a `people` subcategory or counts for people itself (a bank loan repaid to an account named after its holder). */
 function keywordCounts(rule: Rule, amount: number, person: boolean): boolean {
-  return (!person || rule.sub.people === true) && appliesTo(rule.sub, amount);
+  return (!person || rule.sub.people === true || rule.people === true) && appliesTo(rule.sub, amount);
 }
 
 /** Whether a keyword rule names a service sold on the side (taxonomy `soldByShops`: a subscription, a game pass, cash back; or the rule's own flag: a top-up, a vignette, a car wash). */

@@ -7,7 +7,7 @@
 import { categorise, isAuthority, mccRule, RETAIL_CATEGORIES } from './categorise.ts';
 import { descriptorMerchant } from './descriptor-merchants.ts';
 import { analyse, payeeDescriptor, payeeOf, payeeWords, storeAbroad, type MerchantView } from './merchants.ts';
-import { firstSignificant } from './noise.ts';
+import { firstSignificant, hasLegalForm } from './noise.ts';
 import { recurrentFlags, type RecurrenceItem } from './recurrence.ts';
 import type { CategoryView } from './taxonomy.ts';
 
@@ -40,6 +40,12 @@ const NO_MERCHANT_INCOME = new Set([101, 102, 106]);
 /** Reimbursements (104) name their payer only when it is an insurer paying a claim: an employer paying back expenses is no merchant. */
 const REIMBURSEMENTS = 104;
 const INSURANCE_CATEGORY = 16;
+/**
+ * Mortgages and loans repaid by transfer: the lender is the merchant when the list knows it or the
+ * counterparty is a company (a legal form); a bare name is the holder's own loan account, named
+ * after the holder or the loan product ("HYPOTEČNÍ ÚVĚR 2417735089"): no merchant.
+ */
+const LOAN_REPAYMENTS = new Set([202, 1801, 1802]);
 
 /** Category, merchant and payee key of one transaction; `recurrent` is false until `withRecurrence`. */
 export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
@@ -75,7 +81,8 @@ export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
   const shown = !NO_MERCHANT_INCOME.has(sub.id) && !(sub.id === REIMBURSEMENTS && t.amount > 0 && merchant?.sub.categoryId !== INSURANCE_CATEGORY);
   // Money back from a purchase (a utility's overpayment returned) names its payer like the purchase would.
   const purchase = t.amount < 0 || sub.direction === 'out';
-  const descriptor = merchant || !shown || NO_MERCHANT_CATEGORIES.has(sub.categoryId) || isAuthority(counterParty.tokens) ? null : payeeDescriptor(counterParty, note, payee, Boolean(t.details.mccCode), purchase);
+  const ownLoan = LOAN_REPAYMENTS.has(sub.id) && !t.details.mccCode && !hasLegalForm(counterParty.tokens);
+  const descriptor = merchant || !shown || ownLoan || NO_MERCHANT_CATEGORIES.has(sub.categoryId) || isAuthority(counterParty.tokens) ? null : payeeDescriptor(counterParty, note, payee, Boolean(t.details.mccCode), purchase);
   // A brand's company in another country ("O2 Slovakia, s.r.o.") is named from the counterparty, with an id of its own.
   const view = payee.abroad ? descriptorMerchant(counterParty.descriptor, false) : (unlisted ?? (sold ?? merchant)?.view ?? null);
   return {

@@ -56,6 +56,12 @@ export function endsInCountry(tokens: readonly string[]): boolean {
   return false;
 }
 
+/** Whether `tokens` hold a legal form ("s.r.o.", "GmbH"): a company's name, no person's and no account's. */
+export function hasLegalForm(tokens: readonly string[]): boolean {
+  for (let at = 0; at < tokens.length; at++) if (legalForms.matchAt(tokens, at)) return true;
+  return false;
+}
+
 /** The legal form starting at token `at` ("d d" of "D.D."), or null. */
 export const legalFormAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => legalForms.matchAt(tokens, at);
 

@@ -244,9 +244,18 @@ const table: Record<string, Case[]> = {
     row(-2200, 'PNEU SERVIS HORAK TREBIC', '', 506),
     row(-80, 'GUMISZERVIZ KOVACS GYOR', '', 506),
   ],
-  'mortgages, also repaid to the own bank, are 202; a Slovak child benefit is 102; a bank\'s ATM fee abroad is 1401': [
+  'mortgages, also repaid to the own bank or loan account, are 202 (bank loans 1801); a Slovak child benefit is 102; a bank\'s ATM fee abroad is 1401': [
     row(-540, '', 'Splátka hypotekárneho úveru č. 5512 06/2026', 202, { merchant: null }),
     row(-18600, '', 'splátka hypotéky 06/2026', 202),
+    // Repaid to the holder's own loan account, which the bank names after the holder or the loan product: no merchant, the loan words outrank the people rule.
+    row(-9800, 'Horáková Jitka', 'Splátka hypotečního úvěru č. 7740012', 202, { merchant: null }),
+    row(-702.5, 'Kollár Štefan', 'splátka hypotéky 88120455', 202, { merchant: null }),
+    row(-12400, 'HYPOTEČNÍ ÚVĚR 5520018874', 'Splátka úvěru 5520018874', 202, { merchant: null }),
+    row(-3200, 'Dvořák Radim', 'Splátka úvěru 4471220 06/2026', 1801, { merchant: null }),
+    row(-1900, 'SPOTŘEBITELSKÝ ÚVĚR 2231009', 'splátka 07/2026', 1801, { merchant: null }),
+    // A lender that is a company stays the merchant; a private loan between people stays a transfer.
+    row(-2500, 'Pujcka Plus Finance s.r.o.', 'splátka úvěru 118842', 1801, { merchant: 'Pujcka Plus Finance' }),
+    row(-1000, 'Jana Veselá', 'splátka půjčky', 1202, { merchant: null }),
     row(60, 'Ústredie práce, sociálnych vecí a rodiny', 'prídavok na dieťa 06/2026', 102, { merchant: null }),
     row(-3, '', 'Poplatok za výber z bankomatu v zahraničí 16.07.2026', 1401, { merchant: null }),
   ],
