@@ -246,10 +246,10 @@ export const hasCategoryKeyword = (tokens: readonly string[], categoryId: number
 /** Whether `tokens` hold a counterparty keyword of any category (a word of a kind of business: "caffe bar", "gelateria"; not a surname such as "Bäcker"). */
 export const hasKeyword = (tokens: readonly string[]): boolean => counterPartyKeywords.longestMatch(tokens, (_, at) => !isKindSurname(tokens[at]!)) !== null;
 
-/** The category of the counterparty keyword starting at token `at` ("BAR" in "ORANGE BAR": 4), and where it ends; null when none starts there. */
-export function keywordCategoryAt(tokens: readonly string[], at: number): { categoryId: number; end: number } | null {
+/** The category and subcategory of the counterparty keyword starting at token `at` ("BAR" in "ORANGE BAR": 4, 403), and where it ends; null when none starts there. */
+export function keywordCategoryAt(tokens: readonly string[], at: number): { categoryId: number; subcategoryId: number; end: number } | null {
   const match = at < tokens.length ? counterPartyKeywords.matchAt(tokens, at) : null;
-  return match ? { categoryId: match.value.sub.categoryId, end: match.end } : null;
+  return match ? { categoryId: match.value.sub.categoryId, subcategoryId: match.value.sub.id, end: match.end } : null;
 }
 
 /** Whether a counterparty's `tokens` open with a public authority's word ("Magistrát", "Obec", "Hlavné mesto"): no merchant. */

@@ -43,6 +43,11 @@ describe('merchants beyond the list', () => {
     expect(merchant('Základní škola Olomouc, Holečkova 10, p.o.', 'stravné 05/2026')?.name).toBe('Základní škola Olomouc, Holečkova');
     expect(merchant('ZUŠ Písek, Komenského 12', 'úplata klavír')?.name).toBe('ZUŠ Písek, Komenského');
     expect(merchant('Kavárna Modrá, Praha 6', 'firemní snídaně')?.name).toBe('Kavárna Modrá');
+    // A street named without its house number, only a legal form after it; an owners' association keeps its house number.
+    expect(merchant('Základní škola Písek, Tyršova, příspěvková organizace', 'obědy 10/2026')?.name).toBe('Základní škola Písek, Tyršova');
+    expect(merchant('Mateřská škola Kopretina, Písek, příspěvková organizace', 'školné')?.name).toBe('Mateřská škola Kopretina');
+    expect(merchant('SVJ Lidická 1520', 'zálohy na služby a fond oprav')?.name).toBe('SVJ Lidická 1520');
+    expect(merchant('Bytové družstvo Mánesova 1234/5', 'předpis záloh')?.name).toBe('Bytové družstvo Mánesova 1234');
     expect(merchant('', 'Nákup kartou: AUTOCESTA RIJEKA-ZAGREB D.D., BOSILJEVO, HRV')?.name).toBe('Autocesta Rijeka Zagreb');
     expect(merchant('', 'Nákup kartou: PEKARNA KRAS SPLIT, SPLIT, HRV')?.name).toBe('Pekarna Kras');
   });
@@ -88,6 +93,19 @@ describe('merchants beyond the list', () => {
     expect(merchant('MUDr. Jana Králová', 'prohlídka')).toBeNull();
     expect(merchant('', 'Vyber z bankomatu FIO Praha 5', { mccCode: '6011' })).toBeNull();
     expect(merchant('CODEFACTORY s.r.o.', 'Mzda 01/2026', { constantSymbol: '0138' }, 58400)).toBeNull();
+  });
+
+  it('shows the short names of public-service companies and a Slovak insurer by the name that says which one it is', () => {
+    expect(merchant('Vodovody a kanalizace Vyškov, a.s.', 'vodné a stočné')?.name).toBe('VaK Vyškov');
+    expect(merchant('', 'CD.CZ JIZDENKA OLOMOUC', { mccCode: '4112' })?.name).toBe('ČD');
+    expect(merchant('', 'Kartová transakcia 4405xxxxxxxx3017 01.07.2026 UNION POISTOVNA A.S. BRATISLAVA SVK')?.name).toBe('Union poisťovňa');
+  });
+
+  it('reads a longer name that opens with a brand and goes on with a word of another kind of business as another business', () => {
+    expect(merchant('PENNY LANE BISTRO', 'Karetní transakce, BRNO, CZ')?.name).toBe('Penny Lane Bistro');
+    expect(merchant('PENNY PRAHA', 'Karetní transakce, PRAHA, CZ')?.name).toBe('Penny');
+    // A shop's own subscription behind its prefix is the shop.
+    expect(merchant('', 'ALZA.CZ *ALZAPLUS+ PREDPLATNE, PRAHA, CZ', { mccCode: '5732' })?.name).toBe('Alza.cz');
   });
 
   it('tells a brand from its other businesses and its companies abroad', () => {

@@ -6,10 +6,11 @@
  */
 import { categorise, isAuthority, mccRule, RETAIL_CATEGORIES } from './categorise.ts';
 import { descriptorMerchant } from './descriptor-merchants.ts';
-import { analyse, payeeDescriptor, payeeOf, payeeWords, storeAbroad, type MerchantView } from './merchants.ts';
+import { analyse, payeeDescriptor, payeeOf, payeeWords, storeAbroad, type Merchant, type MerchantView } from './merchants.ts';
 import { firstSignificant, hasLegalForm } from './noise.ts';
 import { recurrentFlags, type RecurrenceItem } from './recurrence.ts';
 import type { CategoryView } from './taxonomy.ts';
+import { tokenize } from './text.ts';
 
 /** A transaction's enrichment as the API serves it (spec "enrichment" table). */
 export interface Enrichment {
@@ -47,6 +48,13 @@ const INSURANCE_CATEGORY = 16;
  */
 const LOAN_REPAYMENTS = new Set([202, 1801, 1802]);
 
+/** Whether a seller's text of what it sold opens with the seller's own name ("ALZAPLUS+ PREDPLATNE" at Alza.cz): the seller's own service. */
+function ownService(seller: Merchant, soldText: string): boolean {
+  const [brand] = tokenize(seller.name);
+  const [sold] = tokenize(soldText);
+  return brand !== undefined && sold !== undefined && sold.startsWith(brand);
+}
+
 /** Category, merchant and payee key of one transaction; `recurrent` is false until `withRecurrence`. */
 export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
   const counterParty = analyse(t.counterParty);
@@ -74,9 +82,10 @@ export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
   });
   // A shop's payer names the service it sold ("Předplatné Microsoft 365" at Alza): when the service decided the category, it is the merchant (naming rule 2).
   const sold = merchant !== null && payee.noteHint !== null && payee.noteHint.sub.categoryId === sub.categoryId ? payee.noteHint : null;
-  // A shop's `NAME *` prefix before a service the list does not know ("NAY *NORTON 360"), when a service decided the category: named from the text after the star.
+  // A shop's `NAME *` prefix before a service the list does not know ("NAY *NORTON 360"), when a service decided the category: named from the
+  // text after the star - unless that text opens with the shop's own name (its own service, "ALZA.CZ *ALZAPLUS+ PREDPLATNE": the shop).
   const soldText = payee.inCounterParty ? counterParty.soldText : note.soldText;
-  const unlisted = sold === null && merchant !== null && soldText !== '' && sub.soldByShops === true && sub.categoryId !== merchant.sub.categoryId && RETAIL_CATEGORIES.has(merchant.sub.categoryId) ? descriptorMerchant(soldText, true) : null;
+  const unlisted = sold === null && merchant !== null && soldText !== '' && sub.soldByShops === true && sub.categoryId !== merchant.sub.categoryId && RETAIL_CATEGORIES.has(merchant.sub.categoryId) && !ownService(merchant, soldText) ? descriptorMerchant(soldText, true) : null;
   const words = merchant ? null : payeeWords(counterParty, note);
   const shown = !NO_MERCHANT_INCOME.has(sub.id) && !(sub.id === REIMBURSEMENTS && t.amount > 0 && merchant?.sub.categoryId !== INSURANCE_CATEGORY);
   // Money back from a purchase (a utility's overpayment returned) names its payer like the purchase would.

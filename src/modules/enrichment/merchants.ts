@@ -335,10 +335,11 @@ function namesAnotherBusiness(tokens: string[], match: PhraseMatch<Merchant>, ca
 
 /**
  * An exact alias counts when the rest of the text is noise; or when it opens the descriptor and
- * a token with a digit follows it; or when it opens an upper-case descriptor: in a card payment
- * whose specific MCC, if any, is of the merchant's category; in a bank-transfer name (a card
- * payment of a bank that gives no MCC: "SPAR BAD VOESLAU") unless the next word is a keyword of
- * another category ("ORANGE BAR").
+ * a token with a digit follows it; or when it opens an upper-case descriptor whose name goes on
+ * with no word of a kind of business of another category ("ORANGE BAR", "PENNY LANE CAFE": a
+ * longer name, another business): in a card payment whose specific MCC, if any, is of the
+ * merchant's category; in a bank-transfer name (a card payment of a bank that gives no MCC:
+ * "SPAR BAD VOESLAU").
  */
 function exactAccepted(text: AnalysedText, match: PhraseMatch<Merchant>, opens: boolean, card: boolean, context: RecognitionContext): boolean {
   const { tokens } = text;
@@ -349,10 +350,19 @@ function exactAccepted(text: AnalysedText, match: PhraseMatch<Merchant>, opens: 
   if (next < tokens.length && hasDigit(tokens[next]!)) return true;
   if (!LETTER.test(text.descriptor) || LOWER.test(text.descriptor)) return false;
   const categoryId = match.value.sub.categoryId;
+  // What a seller's `NAME *` prefix says it sold is no part of its name ("NAY *NORTON 360").
+  if (otherKindAfter(tokens, match.end, Math.min(text.end, text.sold), categoryId)) return false;
   if (card) return context.mccCategoryId === null || context.mccCategoryId === categoryId;
-  if (context.name !== true) return false;
-  const word = keywordCategoryAt(tokens, match.end);
-  return word === null || word.categoryId === categoryId;
+  return context.name === true;
+}
+
+/** Whether the name after an alias (tokens from `from` to `end`, up to a town or number) holds a word of a kind of business of another category than `categoryId`. */
+function otherKindAfter(tokens: readonly string[], from: number, end: number, categoryId: number): boolean {
+  for (let at = from; at < end && !hasDigit(tokens[at]!) && placeAt(tokens, at) === null; at++) {
+    const word = keywordCategoryAt(tokens, at);
+    if (word !== null && word.categoryId !== categoryId) return true;
+  }
+  return false;
 }
 
 /** Who a transaction's counterparty is, as far as enrichment can tell. */
