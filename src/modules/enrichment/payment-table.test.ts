@@ -187,12 +187,21 @@ const table: Record<string, Case[]> = {
     row(-9.2, 'ETTEREM NAPSUGAR EGER HUN', '', 401),
     row(-85, 'ZETTLE_*OBCERSTVENI NA PLOVARNE', '', 402),
     row(-6, '', 'Bezahlung Karte MC/000003621 WUERSTELSTAND LEO WIEN AUT', 402),
+    // A bistro is a restaurant or a snack bar: its MCC says which; a word of the category alone, 401.
+    row(-210, 'BISTRO U NADRAZI TREBIC', '', 402, { details: { mccCode: '5814' } }),
+    row(-380, 'BISTRO U NADRAZI TREBIC', '', 401, { details: { mccCode: '5812' } }),
+    row(-190, 'BISTRO POD HRADEM', '', 401),
+    // A motorway service restaurant chain: fast food.
+    row(-12.4, 'AUTOGRILL 0412 VERONA NORD ITA', 'Platba kartou 4405 xxxx xxxx 3307', 402, { merchant: 'Autogrill' }),
   ],
   'cafés, bars, pubs and confectioners\' or pastry cafés are 403': [
     row(-145, '', 'Nákup: CUKRARNA U KASNY, Trebic, CZ, dne 3.5.2026', 403),
     row(-11, 'KONDITOREI GRUBER BAD ISCHL AUT', 'Platba kartou 4405 xxxx xxxx 3307', 403),
     row(-7.5, 'SLASTICARNA ROZA OPATIJA HRV', '', 403),
     row(-420, 'PIVNICE U RYTIRE TREBIC', '', 403),
+    // A wine tavern (Heuriger, Buschenschank) is a bar.
+    row(-24, 'HEURIGER HOFER GRINZING WIEN AUT', 'Platba kartou 4405 xxxx xxxx 3307', 403),
+    row(-31, '', 'Bezahlung Karte MC/000003621 BUSCHENSCHANK KOLLER LEUTSCHACH AUT', 403),
   ],
   'groceries and food shops: 301; bakeries, butchers, greengrocers and markets: 303': [
     row(-220, '', 'Nákup: VECERKA NGUYEN, Trebic, CZ', 301),
@@ -201,6 +210,11 @@ const table: Record<string, Case[]> = {
     row(-231, '', 'Místo: MASNA NA NAMESTI TREBIC', 303),
     row(-95, 'ZELOVOC U MARKETY NITRA', '', 303),
     row(-6, '', 'Bezahlung Karte MC/000003621 STADTBAECKEREI HUBER LINZ AUT', 303),
+    // Specialist drink shops: a wine shop, a winery's cellar shop, a beer shop; a bakery shop with a restaurant's MCC.
+    row(-540, 'VINOTEKA NA HRADBACH TREBIC', '', 303, { details: { mccCode: '5812' } }),
+    row(-26, 'WEINGUT BRUNDLMAYER LANGENLOIS AUT', '', 303),
+    row(-310, 'PIVOTEKA U KOCOURA', '', 303),
+    row(-88, '', 'PEKARSTVI U VEZE, TREBIC, CZ', 303, { details: { mccCode: '5812', externalCategoryName: 'Restaurace' } }),
   ],
   'doctors, dentists, opticians, physiotherapy and labs are 902, also with a pharmacy\'s MCC': [
     row(-1650, '', 'Nákup: DENTAL CLINIC SMILE, Trebic, CZ, dne 11.5.2026', 902),
@@ -209,12 +223,16 @@ const table: Record<string, Case[]> = {
     row(-60, 'Detská ambulancia Slniečko s.r.o.', 'ročný poplatok za nadštandardné služby', 902),
     row(-25, 'FOGASZAT DR KISS GYOR HUN', '', 902),
   ],
-  'pharmacies 901; hairdressers, beauty salons, laundries and tailors 904; vets and pet shops 608': [
+  'pharmacies 901; hairdressers, beauty salons and laundries 904; tailors 603; photo studios 2003; vets and pet shops 608': [
     row(-19, '', 'Bezahlung Karte MC/000003621 MARIEN APOTHEKE KREMS AUT', 901),
     row(-12, 'GYOGYSZERTAR SZENT ISTVAN PECS HUN', '', 901),
     row(-350, 'KADERNICTVI LUCIE TREBIC', '', 904),
     row(-28, 'FODRASZAT ZSOFI SOPRON HUN', '', 904),
     row(-180, 'CISTIRNA A PRADELNA TREBIC', '', 904),
+    row(-250, 'SUMUP *KREJCOVSTVI NA ROHU', '', 603),
+    row(-30, 'AENDERUNGSSCHNEIDEREI ALI WIEN', '', 603),
+    row(-450, 'FOTOATELIER MAJA TREBIC', '', 2003, { details: { mccCode: '7230' } }),
+    row(-390, 'SQ *FOTO STUDIO PIXEL', '', 2003),
     row(-890, 'VETCENTRUM ARCHA TREBIC', '', 608, { details: { mccCode: '5912' } }),
     row(-55, 'KLEINTIERPRAXIS DR ROTH SALZBURG', '', 608),
   ],
@@ -228,6 +246,11 @@ const table: Record<string, Case[]> = {
     row(-12, '', 'Kartová transakcia 12.07.2026 4405xxxxxxxx7731 JASKYNA DOMICA PLESIVEC SVK, suma 12,00 EUR', 1103),
     row(-18, 'MUZEJ MIMARA ZAGREB HRV', '', 1103),
     row(-25, 'ZICARA SLJEME ZAGREB', '', 1103),
+    // Tickets name the category, what they are for the subcategory: a castle, a national park; a theatre; tickets alone 1101.
+    row(-320, 'VSTUPNE HRAD PERNSTEJN', '', 1103),
+    row(-40, '', 'Kartová transakcia 12.07.2026 4405xxxxxxxx7731 ULAZNICE NP KRKA SKRADIN HRV, suma 40,00 EUR', 1103),
+    row(-590, 'VSTUPENKY DIVADLO HORACKE', '', 1101),
+    row(-250, 'VSTUPENKY ONLINE', '', 1101),
   ],
   'parking, garages and tolls in every language are 505': [
     row(-6, 'ALTSTADTGARAGE SALZBURG AUT', 'Platba kartou 4405 xxxx xxxx 3307', 505),
@@ -239,6 +262,10 @@ const table: Record<string, Case[]> = {
   'fuel and EV charging 501; public transport 502; trains, coaches and ferries 504; car service 506': [
     row(-15, 'GREENWAY NABIJANIE BANSKA BYSTRICA', '', 501),
     row(-1.4, 'DOPRAVNY PODNIK BRATISLAVA', '', 502),
+    // City buses abroad; e-scooter sharing.
+    row(-2.1, 'GUAGUAS MUNICIPALES LAS PALMAS ESP', '', 502),
+    row(-1.5, '', 'Kartová transakcia 21.07.2026 4405xxxxxxxx7731 AUTOBUS LINEA 3 RIMINI ITA, suma 1,50 EUR', 502),
+    row(-95, 'LIME*2 RIDES', 'Karetní transakce, LISBOA, PT', 507, { merchant: 'Lime' }),
     row(-48, 'WESTBAHN TICKET SALZBURG', '', 504),
     row(-60, '', 'Kartová transakcia 21.07.2026 4405xxxxxxxx7731 TRAJEKT BRESTOVA POROZINA HRV, suma 60,00 EUR', 504),
     row(-2200, 'PNEU SERVIS HORAK TREBIC', '', 506),
@@ -264,6 +291,16 @@ const table: Record<string, Case[]> = {
     row(-29, '', 'Nákup: PLURALSIGHT, Farmington, US', 1701),
     row(-84, '', 'Nákup kartou 15.11.2026 DUOLINGO*PLUS, PITTSBURGH, USA', 1701),
     row(-25, 'CVČ Klokan Žilina', 'krúžok keramika', 1702),
+    // Babysitting in Slovak, paid to a person.
+    row(-45, 'Lucia Kováčová', 'stráženie Samka 11/2026', 1702, { merchant: null }),
+  ],
+  'invoices paid to the account holder are business income, whatever the client (an owners\' association paying a tradesman)': [
+    row(21800, 'SVJ Jungmannova 1520', 'FA 2026112 oprava elektroinstalace', 106, { merchant: null }),
+    row(15400, 'STAVBY KRÁL s.r.o.', 'úhrada FV 2026031', 106, { merchant: null }),
+  ],
+  'liability insurance is insurance of no property: 1604': [
+    row(-2900, 'Allianz pojišťovna, a.s.', 'pojištění odpovědnosti podnikatele 2026', 1604),
+    row(-1200, 'ČSOB Pojišťovna, a. s.', 'pojištění odpovědnosti zaměstnance', 1604),
   ],
   'a railway\'s delay compensation is the ticket\'s': [row(9.9, 'RegioJet a.s.', 'kompenzace za zpoždění spoje RJ 1021', 504)],
 };
