@@ -251,6 +251,10 @@ function goodsIn(tokens: readonly string[], keywords: PhraseIndex<Rule>, from: n
 export const hasCategoryKeyword = (tokens: readonly string[], categoryId: number): boolean =>
   counterPartyKeywords.longestMatch(tokens, (r) => r.sub.categoryId === categoryId) !== null;
 
+/** Whether `tokens` hold a keyword of a service sold on the side of category `categoryId` ("DOBITI ... KUPON": a phone top-up, 7). */
+export const soldKeywordOf = (tokens: readonly string[], categoryId: number): boolean =>
+  counterPartyKeywords.longestMatch(tokens, (r) => r.sub.categoryId === categoryId && soldOnTheSide(r)) !== null;
+
 /** Whether `tokens` hold a counterparty keyword of any category (a word of a kind of business: "caffe bar", "gelateria"; not a surname such as "Bäcker"). */
 export const hasKeyword = (tokens: readonly string[]): boolean => counterPartyKeywords.longestMatch(tokens, (_, at) => !isKindSurname(tokens[at]!)) !== null;
 

@@ -60,6 +60,14 @@ describe('merchant recognition', () => {
     expect(merchant('GOOGLE *Google One')).toBe('google-one');
   });
 
+  it('never reads a word written with diacritics as a short name written without them ("VŠE", the university, is not VSE)', () => {
+    expect(merchant('VSE')).toBe('vse');
+    expect(merchant('VŠE')).toBeNull();
+    expect(merchant('VŠE PRAHA, PRAHA, CZ', true)).toBeNull();
+    // A terminal's text without diacritics still matches a short name written with them.
+    expect(merchant('CEZ')).toBe('cez');
+  });
+
   it('matches ordinary-word names only when the rest is noise, never guesses', () => {
     expect(merchant('SHELL 5512 ANY VILLAGE')).toBe('shell');
     expect(merchant('Shell Beach Bar')).toBeNull();

@@ -24,7 +24,7 @@
  * - A private person (people.ts) is never a merchant, and the note of a transfer to a payee the
  *   list does not know names no merchant: it is only a category hint (Payee.noteHint).
  */
-import { hasCategoryKeyword, hasKeyword, keywordCategoryAt, RETAIL_CATEGORIES } from './categorise.ts';
+import { hasCategoryKeyword, hasKeyword, keywordCategoryAt, RETAIL_CATEGORIES, soldKeywordOf } from './categorise.ts';
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
 import { CARD_MARKER, cardMarkerLength, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, noiseAt, placeAt, restIsNoise, significant } from './noise.ts';
@@ -64,6 +64,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const byKey = new Map<string, Merchant>();
 const aliases = new PhraseIndex<Merchant>();
 const exactAliases = new PhraseIndex<Merchant>();
+const NON_ASCII = /[^\u0000-\u007f]/;
+/** Exact aliases written without diacritics ("VSE"; by merchant key and normalised phrase) when none of the merchant's exact aliases of the same letters has them ("ČD"): they match no word written with diacritics ("VŠE", the university). */
+const plainExactAliases = new Set<string>();
+const accentedExactAliases = new Set<string>();
 for (const entry of file.merchants) {
   const where = `merchants.json ${entry.key}`;
   if (!UUID.test(entry.id)) throw new Error(`${where}: id is not a UUID`);
@@ -81,8 +85,12 @@ for (const entry of file.merchants) {
   };
   byKey.set(entry.key, merchant);
   for (const alias of entry.aliases) aliases.add(alias, merchant);
-  for (const alias of entry.exactAliases) exactAliases.add(alias, merchant);
+  for (const alias of entry.exactAliases) {
+    exactAliases.add(alias, merchant);
+    (NON_ASCII.test(alias) ? accentedExactAliases : plainExactAliases).add(`${entry.key} ${tokenize(alias).join(' ')}`);
+  }
 }
+for (const alias of accentedExactAliases) plainExactAliases.delete(alias);
 if (new Set(file.merchants.map((m) => m.id)).size !== file.merchants.length) throw new Error('merchants.json: duplicate id');
 for (const entry of file.merchants) {
   for (const key of entry.arms ?? []) {
@@ -138,6 +146,8 @@ export interface AnalysedText {
   soldAfterDash: boolean;
   /** The text after such a seller's prefix ("MICROSOFT 365"), else ''. */
   soldText: string;
+  /** The whole text as written, diacritics kept (a short name written without them is no word written with them: "VSE" is not "VŠE"). */
+  written: string;
 }
 
 /** A `NAME *` prefix (the name at most 24 characters) after a bank's dates and card numbers, which are words with a digit ("14.05.2026 4125xxxxxxxx3345 ALZA.CZ *XBOX GAME PASS"). */
@@ -146,6 +156,7 @@ const STAR_PREFIX = /^\s*((?:[^\s*]*\d[^\s*]*\s+)*)([^*]{1,24}?)\s*\*\s*/;
 const SOLD_DASH = / [-–] /;
 const LOWER = /\p{Ll}/u;
 const LETTER = /\p{L}/u;
+const WORD_SEPARATORS = /[^\p{L}\p{N}]+/u;
 /** Words with a digit (dates, masked card numbers "4405xxxxxxxx8812"): no part of a written name's case. */
 const WITH_DIGIT = /\S*\d\S*/g;
 
@@ -210,7 +221,7 @@ export function analyse(written: string, unnamed?: { mcc: boolean }): AnalysedTe
   if (headLength < 0) {
     const [body, processor, seller, soldText, soldAfterDash] = withoutProcessor(text);
     const tokens = processor === undefined ? all : tokenize(body);
-    return { tokens, processor, start: 0, end: tokens.length, card: false, descriptor: body, sold: seller ?? tokens.length, soldText, soldAfterDash };
+    return { tokens, processor, start: 0, end: tokens.length, card: false, descriptor: body, sold: seller ?? tokens.length, soldText, soldAfterDash, written: text };
   }
   // A bank's card-payment description: the marker, the descriptor up to the first comma, the rest.
   const head = text.slice(0, headLength);
@@ -223,7 +234,7 @@ export function analyse(written: string, unnamed?: { mcc: boolean }): AnalysedTe
   // A dash after the descriptor's town parts it from what was sold too ("ALBERT HYPERMARKET, JIHLAVA, CZ - NETFLIX DARKOVA KARTA").
   const dash = seller === undefined && comma >= 0 ? SOLD_DASH.exec(rest.slice(comma)) : null;
   const sold = seller !== undefined ? headTokens.length + seller : dash !== null ? headTokens.length + bodyTokens.length + tokenize(rest.slice(comma, comma + dash.index)).length : tokens.length;
-  return { tokens, processor, start: headTokens.length, end: headTokens.length + bodyTokens.length, card: true, descriptor: body, sold, soldText, soldAfterDash: dashInBody || dash !== null };
+  return { tokens, processor, start: headTokens.length, end: headTokens.length + bodyTokens.length, card: true, descriptor: body, sold, soldText, soldAfterDash: dashInBody || dash !== null, written: text };
 }
 
 /** What recognition knows beyond the text: whether the transaction is a card payment and the category its MCC names. */
@@ -249,13 +260,16 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
   const card = context.card || text.card;
   const opening = firstSignificant(tokens, text.start, text.end);
   const sold = text.soldAfterDash && !card ? tokens.length : text.sold;
+  // What a seller's prefix or dash says it sold is a descriptor of its own, whose MCC is the seller's ("- DOBITI O2 KUPON 300": O2 opens it after the top-up's word).
+  const soldOpening = sold < tokens.length ? firstSignificant(tokens, sold, tokens.length) : tokens.length;
+  const soldContext = sold < tokens.length ? { ...context, mccCategoryId: null } : context;
   let best: PhraseMatch<Merchant> | null = null;
   /** The best match after a seller's `NAME *` prefix: what it sold. */
   let service: PhraseMatch<Merchant> | null = null;
   let anotherLine = false;
   for (let at = 0; at < tokens.length; at++) {
     const plain = armOf(aliases.matchAt(tokens, at), context.mccCategoryId);
-    const exact = armOf(exactAliases.matchAt(tokens, at), context.mccCategoryId);
+    const exact = armOf(unaccented(text, exactAliases.matchAt(tokens, at)), context.mccCategoryId);
     if (plain === null && exact === null) continue;
     if (wanted(plain, best, service, sold)) {
       if (brandLineAfter(tokens, plain) || siteAfter(tokens, plain, text.end)) anotherLine = true;
@@ -266,18 +280,31 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
     }
     if (wanted(exact, best, service, sold)) {
       if (brandLineAfter(tokens, exact) || siteAfter(tokens, exact, text.end)) anotherLine = true;
-      else if (exactAccepted(text, exact, opensAt(tokens, opening, at, exact.value), card, context) && (soldService(tokens, exact, sold, context.mccCategoryId) || !namesAnotherBusiness(tokens, exact, card, context.mccCategoryId))) {
+      else if ((at < sold ? exactAccepted(text, exact, opensAt(tokens, opening, at, exact.value), card, context) : exactAccepted(text, exact, opensAt(tokens, soldOpening, at, exact.value), card, soldContext)) && (soldService(tokens, exact, sold, context.mccCategoryId) || !namesAnotherBusiness(tokens, exact, card, context.mccCategoryId))) {
         if (exceeds(exact, best)) best = exact;
         if (at >= sold && exceeds(exact, service)) service = exact;
       }
     }
   }
-  // "ALZA.CZ *MICROSOFT 365", "TESCO HM 2371 - GOOGLE PLAY DARKOVA KARTA": a service sold by a shop (or by an unknown seller) is the
-  // merchant (docs/categories.md, naming rule 2), unless the shop's own goods are named beside it ("- HERNI KONZOLE XBOX").
-  if (best && service && best !== service && service.value.sub.soldByShops === true && best.end <= sold && (RETAIL_CATEGORIES.has(best.value.sub.categoryId) || best.value.intermediary) && !hasCategoryKeyword(tokens.slice(sold), best.value.sub.categoryId)) best = service;
+  // "ALZA.CZ *MICROSOFT 365", "TESCO HM 2371 - GOOGLE PLAY DARKOVA KARTA", "TESCO EXTRA, JIHLAVA, CZ - DOBITI O2 KUPON": a service sold by a shop (or by an
+  // unknown seller) is the merchant (docs/categories.md, naming rule 2) - a service shops sell on the side, or a business of the kind of a service the text
+  // says was sold (a top-up, a ticket) -, unless the shop's own goods are named beside it ("- HERNI KONZOLE XBOX").
+  if (best && service && best !== service && best.end <= sold && (RETAIL_CATEGORIES.has(best.value.sub.categoryId) || best.value.intermediary)) {
+    const what = tokens.slice(sold);
+    if ((service.value.sub.soldByShops === true || soldKeywordOf(what, service.value.sub.categoryId)) && !hasCategoryKeyword(what, best.value.sub.categoryId)) best = service;
+  }
   if (best) return { merchant: best.value, start: best.start, end: best.end };
   // "GOOGLE *Google Cloud": the processor's other business, not the processor.
   return text.processor && !anotherLine ? { merchant: text.processor, start: -1, end: -1 } : null;
+}
+
+/** `match` of an exact alias, unless the alias is written without diacritics and the text writes its words with them ("VŠE" is not "VSE"). */
+function unaccented(text: AnalysedText, match: PhraseMatch<Merchant> | null): PhraseMatch<Merchant> | null {
+  if (match === null || !NON_ASCII.test(text.written)) return match;
+  const phrase = text.tokens.slice(match.start, match.end);
+  if (!plainExactAliases.has(`${match.value.key} ${phrase.join(' ')}`)) return match;
+  for (const word of text.written.split(WORD_SEPARATORS)) if (NON_ASCII.test(word) && tokenize(word).some((token) => phrase.includes(token))) return null;
+  return match;
 }
 
 /** Whether `match` would beat the best match overall or, after the seller's prefix (from token `sold`), the best one there. */
@@ -348,7 +375,8 @@ function exactAccepted(text: AnalysedText, match: PhraseMatch<Merchant>, opens: 
   let next = match.end;
   while (next < tokens.length && !hasDigit(tokens[next]!) && noiseAt(tokens, next)) next = noiseAt(tokens, next)!.end;
   if (next < tokens.length && hasDigit(tokens[next]!)) return true;
-  if (!LETTER.test(text.descriptor) || LOWER.test(text.descriptor)) return false;
+  // Upper case like a card terminal's, whatever a masked card number before it writes ("4125xxxxxxxx3345 SPAR HOLICE").
+  if (!LETTER.test(text.descriptor) || LOWER.test(text.descriptor.replace(WITH_DIGIT, ''))) return false;
   const categoryId = match.value.sub.categoryId;
   // What a seller's `NAME *` prefix says it sold is no part of its name ("NAY *NORTON 360").
   if (otherKindAfter(tokens, match.end, Math.min(text.end, text.sold), categoryId)) return false;
@@ -400,7 +428,7 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
   if (!covered && isPersonName(counterParty.tokens) && !(card && hasKeyword(counterParty.tokens))) return card ? payee(null, false, false, null, false, true) : payee(null, false, true, null);
   if (fromCounterParty && !fromCounterParty.merchant.intermediary) {
     // A shop may sell another merchant's service (a subscription sold by an electronics shop): the note names it, a hint.
-    const sold = RETAIL_CATEGORIES.has(fromCounterParty.merchant.sub.categoryId) && note.tokens.length > 0 ? soldIn(note) : null;
+    const sold = RETAIL_CATEGORIES.has(fromCounterParty.merchant.sub.categoryId) && note.tokens.length > 0 ? soldIn(note, fromCounterParty.merchant) : null;
     const abroad = !card && fromCounterParty.start >= 0 && fromCounterParty.end < counterParty.tokens.length && foreignCountryAt(counterParty.tokens, fromCounterParty.end) !== null;
     return payee(fromCounterParty.merchant, true, false, sold && sold.merchant !== fromCounterParty.merchant && !RETAIL_CATEGORIES.has(sold.merchant.sub.categoryId) ? sold.merchant : null, abroad);
   }
@@ -418,16 +446,23 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
 }
 
 /**
- * A merchant a shop's note names as what was bought: anywhere in the payer's own note; in a
- * bank's card-payment note only after its descriptor ("DATART 014, PRAHA 5, CZ - SPOTIFY PREMIUM
- * DARKOVA KARTA") and only a service a shop sells on the side (taxonomy `soldByShops`).
+ * A merchant a shop's note names as what was bought: anywhere in the payer's own note (after the
+ * shop's own name when it opens the note: "DATART eshop - Voyo predplatne"); in a bank's
+ * card-payment note only after its descriptor ("DATART 014, PRAHA 5, CZ - SPOTIFY PREMIUM DARKOVA
+ * KARTA") and only a service a shop sells on the side (taxonomy `soldByShops`).
  */
-function soldIn(note: AnalysedText): Recognised | null {
-  if (!note.card) return recognise(note, { card: false, mccCategoryId: null });
+function soldIn(note: AnalysedText, shop: Merchant): Recognised | null {
+  if (!note.card) {
+    const named = recognise(note, { card: false, mccCategoryId: null });
+    return named?.merchant === shop && named.end > 0 ? recognise(wordsOf(note.tokens.slice(named.end)), { card: false, mccCategoryId: null }) : named;
+  }
   const tokens = note.tokens.slice(note.end);
-  const sold = tokens.length === 0 ? null : recognise({ tokens, processor: undefined, start: 0, end: tokens.length, card: false, descriptor: '', sold: tokens.length, soldText: '', soldAfterDash: false }, { card: true, mccCategoryId: null });
+  const sold = tokens.length === 0 ? null : recognise(wordsOf(tokens), { card: true, mccCategoryId: null });
   return sold?.merchant.sub.soldByShops === true ? sold : null;
 }
+
+/** `tokens` as a text of their own: no marker, prefix or dash. */
+const wordsOf = (tokens: string[]): AnalysedText => ({ tokens, processor: undefined, start: 0, end: tokens.length, card: false, descriptor: '', sold: tokens.length, soldText: '', soldAfterDash: false, written: '' });
 
 /**
  * The descriptor that names the business paid when the list knows no merchant (see

@@ -51,14 +51,20 @@ const table: Record<string, Case[]> = {
     row(-590, 'NAY *KASPERSKY STANDARD 1 ROK', 'PLATBA KARTOU 04.05.2026 NAY *KASPERSKY STANDARD 1 ROK BRATISLAVA SK', 803, { merchant: 'Kaspersky' }),
     row(-1590, 'CZC.CZ', 'NÁKUP KARTOU 11.04.2026 CZC.CZ, PRAHA 9, CZ - KASPERSKY PLUS 1 ROK', 803),
     row(-499, 'ALZA.CZ A.S.', 'NÁKUP KARTOU 08.02.2026 ALZAPLUS+ PREDPLATNE, PRAHA 7, CZ', 805, { merchant: 'Alza.cz' }),
-    row(-1299, 'EURONICS', 'NÁKUP KARTOU 12.03.2026 EURONICS, PLZEN, CZ - PLAYSTATION PLUS GAME PASS 12 MESICU', 1102),
+    row(-1299, 'EURONICS', 'NÁKUP KARTOU 12.03.2026 EURONICS, PLZEN, CZ - PLAYSTATION PLUS GAME PASS 12 MESICU', 1102, { merchant: 'PlayStation Store' }),
+    row(-1090, 'EURONICS', 'NÁKUP KARTOU 14.03.2026 EURONICS, PLZEN, CZ - NORTON 360 STANDARD 1 ROK', 803, { merchant: 'Norton' }),
+    // The payer's own note of a transfer to a shop, opening with the shop's name, names the service after it.
+    row(-1188, 'Internet Mall, a.s.', 'MALL.CZ objednávka 7712004 - Disney+ předplatné 12 měsíců', 801, { merchant: 'Disney+' }),
     // Goods of the shop beside the service's name: the shop's.
     row(-8990, 'EURONICS', 'NÁKUP KARTOU 14.03.2026 EURONICS, PLZEN, CZ - HERNI KONZOLE PLAYSTATION 5 + GAME PASS', 602),
   ],
   'gift cards, top-ups, tickets, vignettes, car washes and lottery sold by shops, tobacconists and fuel stations are the service\'s': [
     row(-500, 'BILLA 0871 BRNO - GOOGLE PLAY DARKOVA KARTA 500 KC', 'PLATBA KARTOU 21.06.2026 4125 XXXX XXXX 0931', 805, { details: { mccCode: '5411' } }),
     row(-500, 'TABAK TRAFIKA NA NAMESTI BRNO - STEAM WALLET 500 KC', 'PLATBA KARTOU 08.07.2026 4125 XXXX XXXX 0931', 1102, { details: { mccCode: '5993' } }),
-    row(-300, '', 'Nákup: TRAFIKA U POSTY, Kolin, CZ - DOBITI T-MOBILE KUPON 300, dne 3.5.2026', 703),
+    row(-300, '', 'Nákup: TRAFIKA U POSTY, Kolin, CZ - DOBITI T-MOBILE KUPON 300, dne 3.5.2026', 703, { merchant: 'T-Mobile' }),
+    // A top-up voucher naming its operator after a shop's card text: the operator (naming rule 2), whatever the shop's MCC; naming none, the shop.
+    row(-400, '', 'PLATBA KARTOU 02.09.2026 4125xxxxxxxx3345 ALBERT 0412, KOLIN, CZ - DOBITI VODAFONE KUPON 400', 703, { details: { mccCode: '5411' }, merchant: 'Vodafone' }),
+    row(-200, '', 'PLATBA KARTOU 02.09.2026 4125xxxxxxxx3345 ALBERT 0412, KOLIN, CZ - DOBITI KREDITU 200', 703, { details: { mccCode: '5411' }, merchant: 'Albert' }),
     row(-40, 'TRAFIKA U NADRAZI KOLIN - JIZDENKA MHD 90 MIN', 'PLATBA KARTOU 03.05.2026 4125 XXXX XXXX 0931', 502, { details: { mccCode: '5993' } }),
     row(-440, '', 'Nákup: OMV 2214 BRNO - DALNICNI ZNAMKA 10 DNI, Brno, CZ', 505),
     row(-190, '', 'PLATBA KARTOU 21.11.2026 4125xxxxxxxx3345 SHELL 0412 KOLIN - MYTI VOZU PROGRAM 2, KOLIN, CZ', 506, { details: { mccCode: '5541' } }),
