@@ -119,7 +119,11 @@ export function withRecurrence(items: TimedEnrichment[]): number[] {
 
 /** Enrichment of an account's transactions, recurrence included (same order). */
 export function enrichAll<T extends EnrichmentInput & { recordDate: Date }>(transactions: readonly T[]): Enrichment[] {
-  const items = transactions.map((t) => ({ ...enrichTransaction(t), time: t.recordDate.getTime(), amount: t.amount }));
+  // One object literal of one shape per item (not a spread of the result: that halved throughput, the items' shapes varying for recurrence).
+  const items = transactions.map((t) => {
+    const { enrichment, payeeKey } = enrichTransaction(t);
+    return { enrichment, payeeKey, time: t.recordDate.getTime(), amount: t.amount };
+  });
   withRecurrence(items);
   return items.map((i) => i.enrichment);
 }

@@ -454,7 +454,10 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
 function soldIn(note: AnalysedText, shop: Merchant): Recognised | null {
   if (!note.card) {
     const named = recognise(note, { card: false, mccCategoryId: null });
-    return named?.merchant === shop && named.end > 0 ? recognise(wordsOf(note.tokens.slice(named.end)), { card: false, mccCategoryId: null }) : named;
+    if (named?.merchant !== shop || named.end < 0) return named;
+    // Nothing but noise after the shop's name ("KAUFLAND 7526 ROZNOV POD RADHOSTEM"): nothing else named.
+    const { tokens } = note;
+    return firstSignificant(tokens, named.end, tokens.length) < tokens.length ? recognise(wordsOf(tokens.slice(named.end)), { card: false, mccCategoryId: null }) : null;
   }
   const tokens = note.tokens.slice(note.end);
   const sold = tokens.length === 0 ? null : recognise(wordsOf(tokens), { card: true, mccCategoryId: null });

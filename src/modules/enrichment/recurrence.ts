@@ -102,23 +102,27 @@ const countBetween = (times: readonly number[], from: number, to: number) => fir
 /** For each item, whether it is recurrent among `items` (same order). */
 export function recurrentFlags(items: readonly RecurrenceItem[]): boolean[] {
   const flags = new Array<boolean>(items.length).fill(false);
-  const groups = new Map<string, number[]>();
-  items.forEach((item, index) => {
-    if (item.payeeKey === null) return;
-    const key = `${item.amount > 0 ? '+' : '-'}${item.payeeKey}`;
-    const group = groups.get(key);
+  // A payee's payments, apart by direction (no key string built per item).
+  const received = new Map<string, number[]>();
+  const spent = new Map<string, number[]>();
+  for (let index = 0; index < items.length; index++) {
+    const { payeeKey, amount } = items[index]!;
+    if (payeeKey === null) continue;
+    const groups = amount > 0 ? received : spent;
+    const group = groups.get(payeeKey);
     if (group) group.push(index);
-    else groups.set(key, [index]);
-  });
-  for (const group of groups.values()) {
+    else groups.set(payeeKey, [index]);
+  }
+  for (const group of [...received.values(), ...spent.values()]) {
     if (group.length < 2) continue;
     group.sort((a, b) => items[a]!.time - items[b]!.time);
     const payments = { times: group.map((i) => items[i]!.time), amounts: group.map((i) => items[i]!.amount), indexes: group };
     const rejected: Candidate[] = [];
     for (const interval of INTERVALS) markSeries(payments, interval, flags, rejected);
-    // A payee's second series (a school's meals beside its monthly fee): it stands out among the payments no accepted series holds.
+    // A payee's second series (a school's meals beside its monthly fee): it stands out among the payments no accepted series holds (none accepted: nothing changes).
     const taken = (p: number) => flags[group[p]!]!;
-    for (const { series, interval } of rejected) if (series.length >= 3 && !series.every(taken) && accepted(payments, series, interval, taken)) for (const p of series) flags[group[p]!] = true;
+    if (rejected.length === 0 || !group.some((i) => flags[i])) continue;
+    for (const { series, interval } of rejected) if (!series.every(taken) && accepted(payments, series, interval, taken)) for (const p of series) flags[group[p]!] = true;
   }
   return flags;
 }
