@@ -21,6 +21,13 @@ describe('merchants beyond the list', () => {
     expect(merchant('', 'Transakcia kartou 5168****3307 04.07.2026 KONOBA MARE SPLIT HRV, suma 8,40 EUR')?.name).toBe('Konoba Mare');
     expect(merchant('', 'Kartová transakcia 4405********3017 16.06.2026 HOFER REISEN WIEN AUT')?.name).toBe('Hofer Reisen');
     expect(merchant('', 'REVOLUT**4821* DUBLIN')?.name).toBe('Revolut');
+    // Masked in groups, by x, stars, dots or dashes; a date before the descriptor's own comma; more banks' markers.
+    expect(merchant('', 'PLATBA KARTOU 4125 XXXX XXXX 1188 PEKARNA U MOSTU, KOLIN, CZ')?.name).toBe('Pekarna U Mostu');
+    expect(merchant('', 'POS 4405-XXXX-XXXX-3017 KONOBA MARE SPLIT HRV')?.name).toBe('Konoba Mare');
+    expect(merchant('', 'Platba kartou 11.06.2026, KAVARNA MODRA, PRAHA 9, CZE, karta 4405 77** **** 1234')?.name).toBe('Kavarna Modra');
+    expect(merchant('', 'Transakce kartou 4405••••3017 KAVARNA MODRA, PRAHA, CZ')?.name).toBe('Kavarna Modra');
+    // A shop whose name is letters a mask could be is no masked number.
+    expect(merchant('', 'XXL SPORT 1234, PRAHA, CZ', { mccCode: '5941' })?.name).toBe('XXL Sport');
     // A chain's numbered store abroad, its country code before the amount the bank adds: a supermarket.
     expect(enrichTransaction({ amount: -30, counterParty: '', note: 'Transakcia kartou 5168****3307 09.07.2026 MIGROLINO 214 BOLZANO ITA, suma 30,40 EUR', details: {} }).enrichment.category.subcategoryId).toBe(301);
   });

@@ -181,13 +181,22 @@ function withoutProcessor(text: string): [string, Merchant | null | undefined, n
   return [text, undefined, dash === null ? undefined : tokenize(text.slice(0, dash.index)).length, '', dash !== null];
 }
 
+/** A masked card number in groups ("4405 **** **** 3017", "4125 XXXX XXXX 1188", "4405 77** **** 1234", "4405-XXXX-XXXX-3017", "4405••••3017"). */
+const MASKED_NUMBER = /(?<![\p{L}\p{N}])\d{2,6}(?:[ -]?\d{0,4}[xX*•#]{2,}\d{0,4})+(?:[ -]?\d{2,4})?(?![\p{L}\p{N}])/gu;
+const MASK = /[xX*•#]{2}/;
 /**
- * Stars masking a card number ("5168****3307", "4405 77** **** 1234", "VISA *5521", "REVOLUT**4821*"):
- * written as x like other banks' masks ("4405xxxxxxxx8812"), so that no star reads as a `NAME *`
- * prefix and the masked number stays one word (no name), apart from a name it is glued to.
+ * Stars masking a card number ("5168****3307", "VISA *5521", "REVOLUT**4821*"): written as x, so
+ * that no star reads as a `NAME *` prefix, apart from a name it is glued to.
  */
 const MASKING_STARS = /(?<=\d)\*+(?=[\d\s*]|$)|\*+(?=\s*\d{2,4}(?![\p{L}\p{N}]))/gu;
 const unmask = (stars: string, at: number, text: string): string => (at > 0 && LETTER.test(text[at - 1]!) ? ' ' : '') + 'x'.repeat(stars.length);
+
+/** `written` with every masked card number one word written like other banks' ("4405xxxxxxxx8812"): a number, no name and no `NAME *` prefix. */
+function unmasked(written: string): string {
+  if (!MASK.test(written)) return written.includes('*') ? written.replace(MASKING_STARS, unmask) : written;
+  const grouped = written.replace(MASKED_NUMBER, (number) => number.replace(/[ -]/g, '').replace(/[*•#X]/g, 'x'));
+  return grouped.includes('*') ? grouped.replace(MASKING_STARS, unmask) : grouped;
+}
 
 /**
  * Whether a note without a card-payment marker is a bank's card text all the same (Česká
@@ -208,13 +217,28 @@ function unmarkedCardText(text: string, tokens: readonly string[], mcc: boolean)
   return rest.length > 0 && placeAt(rest, 0) !== null;
 }
 
+/** A comma and the spaces after it. */
+const COMMA = /,\s*/y;
+
+/**
+ * Where the descriptor of a card text starts, its marker ending at `from`: after the date or card
+ * number a bank may put first ("Platba kartou 11.06.2026, KAVARNA MODRA, PRAHA 9, CZE": the
+ * descriptor is the part after the date's comma).
+ */
+function datedHead(text: string, from: number): number {
+  const comma = text.indexOf(',', from);
+  if (comma < 0 || !tokenize(text.slice(from, comma)).every(hasDigit)) return from;
+  COMMA.lastIndex = comma;
+  return COMMA.test(text) ? COMMA.lastIndex : from;
+}
+
 /**
  * Splits off a card-payment marker and a payment processor's `NAME *` prefix and tokenizes the
  * rest. `unnamed`: the text is a note whose counterparty names no one, which may be a bank's card
  * text without a marker (`unmarkedCardText`; `mcc`: the transaction has an MCC).
  */
 export function analyse(written: string, unnamed?: { mcc: boolean }): AnalysedText {
-  const text = written.includes('*') ? written.replace(MASKING_STARS, unmask) : written;
+  const text = unmasked(written);
   const all = tokenize(text);
   const marker = cardMarkerLength(all) === 0 ? null : CARD_MARKER.exec(fold(text));
   const headLength = marker !== null ? marker[0].length : unnamed !== undefined && unmarkedCardText(text, all, unnamed.mcc) ? 0 : -1;
@@ -224,7 +248,7 @@ export function analyse(written: string, unnamed?: { mcc: boolean }): AnalysedTe
     return { tokens, processor, start: 0, end: tokens.length, card: false, descriptor: body, sold: seller ?? tokens.length, soldText, soldAfterDash, written: text };
   }
   // A bank's card-payment description: the marker, the descriptor up to the first comma, the rest.
-  const head = text.slice(0, headLength);
+  const head = text.slice(0, datedHead(text, headLength));
   const rest = text.slice(head.length);
   const comma = rest.indexOf(',');
   const [body, processor, seller, soldText, dashInBody] = withoutProcessor(comma < 0 ? rest : rest.slice(0, comma));
