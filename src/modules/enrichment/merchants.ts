@@ -29,7 +29,7 @@ import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
 import { CARD_MARKER, cardMarkerLength, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, noiseAt, placeAt, restIsNoise, significant } from './noise.ts';
 import { isPersonName } from './people.ts';
-import { fold, hasDigit, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
+import { fold, hasDigit, NON_ASCII, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
 /** The merchant part of a transaction's enrichment, as the API serves it. */
 export interface MerchantView {
@@ -64,7 +64,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const byKey = new Map<string, Merchant>();
 const aliases = new PhraseIndex<Merchant>();
 const exactAliases = new PhraseIndex<Merchant>();
-const NON_ASCII = /[^\u0000-\u007f]/;
 /** Exact aliases written without diacritics ("VSE"; by merchant key and normalised phrase) when none of the merchant's exact aliases of the same letters has them ("ČD"): they match no word written with diacritics ("VŠE", the university). */
 const plainExactAliases = new Set<string>();
 const accentedExactAliases = new Set<string>();
@@ -193,8 +192,7 @@ const unmask = (stars: string, at: number, text: string): string => (at > 0 && L
 
 /** `written` with every masked card number one word written like other banks' ("4405xxxxxxxx8812"): a number, no name and no `NAME *` prefix. */
 function unmasked(written: string): string {
-  if (!MASK.test(written)) return written.includes('*') ? written.replace(MASKING_STARS, unmask) : written;
-  const grouped = written.replace(MASKED_NUMBER, (number) => number.replace(/[ -]/g, '').replace(/[*•#X]/g, 'x'));
+  const grouped = MASK.test(written) ? written.replace(MASKED_NUMBER, (number) => number.replace(/[ -]/g, '').replace(/[*•#X]/g, 'x')) : written;
   return grouped.includes('*') ? grouped.replace(MASKING_STARS, unmask) : grouped;
 }
 
@@ -304,7 +302,7 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
     }
     if (wanted(exact, best, service, sold)) {
       if (brandLineAfter(tokens, exact) || siteAfter(tokens, exact, text.end)) anotherLine = true;
-      else if ((at < sold ? exactAccepted(text, exact, opensAt(tokens, opening, at, exact.value), card, context) : exactAccepted(text, exact, opensAt(tokens, soldOpening, at, exact.value), card, soldContext)) && (soldService(tokens, exact, sold, context.mccCategoryId) || !namesAnotherBusiness(tokens, exact, card, context.mccCategoryId))) {
+      else if (exactAccepted(text, exact, opensAt(tokens, at < sold ? opening : soldOpening, at, exact.value), card, at < sold ? context : soldContext) && (soldService(tokens, exact, sold, context.mccCategoryId) || !namesAnotherBusiness(tokens, exact, card, context.mccCategoryId))) {
         if (exceeds(exact, best)) best = exact;
         if (at >= sold && exceeds(exact, service)) service = exact;
       }

@@ -12,7 +12,8 @@
  */
 
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
-const NON_ASCII = /[^\u0000-\u007f]/;
+/** A character outside ASCII (a letter with a diacritic, ł, ß...). */
+export const NON_ASCII = /[^\u0000-\u007f]/;
 const APOSTROPHES = /['’`]/g;
 const SEPARATORS = /[^a-z0-9]+/;
 const DIGIT = /[0-9]/;
