@@ -22,7 +22,8 @@
  * counterparty names no one.
  * A private person as the counterparty (people.ts) gives 1202 Transfers to and from people after
  * all these signals, and only keywords of subcategories marked `people` in the taxonomy (rent,
- * wages, a doctor, an accountant...) count for a person. The sign of the amount turns each
+ * wages, a doctor, an accountant...) or of rules marked `people` (a mortgage or bank loan repaid to
+ * the holder's own loan account, named after the holder) count for a person. The sign of the amount turns each
  * signal into the subcategory for that direction (taxonomy `forAmount`); money received under a
  * subcategory of money spent is the refund of that purchase and keeps its subcategory, and refund
  * words yield to it. Generic MCCs (digital goods, miscellaneous retail, money services) and
@@ -55,6 +56,10 @@ interface KeywordRule {
   bankCharge?: boolean;
   /** A service shops, tobacconists and fuel stations sell on the side although its subcategory is no `soldByShops` one (a phone top-up, a vignette, a car wash, a transport ticket). */
   soldByShops?: boolean;
+  /** Counts for a person too although its subcategory is no `people` one: a bank's loan or mortgage repaid to the holder's own loan account, which the bank names after the holder. */
+  people?: boolean;
+  /** The words name the category, not which of its subcategories ("bistro": a restaurant or a snack bar; "vstupné": a theatre's or a castle's): a specific MCC or another keyword of the category chooses it, else the rule's subcategory. */
+  categoryOnly?: boolean;
 }
 
 interface Rule {
@@ -66,6 +71,8 @@ interface Rule {
   authority?: boolean;
   bankCharge?: boolean;
   soldByShops?: boolean;
+  people?: boolean;
+  categoryOnly?: boolean;
 }
 
 const mccRules = readData<{ rules: { from: number; to: number; subcategoryId: number; generic?: boolean }[] }>('mcc-rules.json').rules;
@@ -89,6 +96,8 @@ for (const r of readData<{ rules: KeywordRule[] }>('keyword-rules.json').rules) 
     ...(r.authority === true ? { authority: true } : {}),
     ...(r.bankCharge === true ? { bankCharge: true } : {}),
     ...(r.soldByShops === true ? { soldByShops: true } : {}),
+    ...(r.people === true ? { people: true } : {}),
+    ...(r.categoryOnly === true ? { categoryOnly: true } : {}),
   };
   for (const keyword of r.keywords) {
     if (r.children === true) childrenWords.add(keyword, true);
@@ -147,26 +156,30 @@ export interface CategoryInput {
   storeAbroad?: boolean;
 }
 
-/** Signal strength of its source: 2 a known merchant, 1 a keyword, 0 a code or a bank category. */
+/** Signal strength of its source: 2 a known merchant, 1 a keyword, 0 a code, a bank category or a keyword naming only a category. */
 type Words = 0 | 1 | 2;
 /**
  * moneyBack: the signal only says the money came back (a refund keyword, the bank's "Refunds").
  * paidFor: the number of words of a keyword of the payer's own note (what was paid for): inside
  * its category it is more specific than a shorter keyword of the payee ("Stadtwerke" / "Abschlag
- * Wasser": water). span: the number of words of any keyword.
+ * Wasser": water). span: the number of words of any keyword. vague: a keyword naming only the
+ * category (rule `categoryOnly`): any other signal of that category chooses the subcategory.
  */
-type Signal = Candidate & { words: Words; moneyBack?: boolean; paidFor?: boolean; span?: number; own?: boolean; sold?: boolean };
+type Signal = Candidate & { words: Words; moneyBack?: boolean; paidFor?: boolean; span?: number; own?: boolean; sold?: boolean; vague?: boolean };
 
 /** Appends what `sub` means for the direction of `amount` to `signals` (nothing when it gives no signal). */
-function push(signals: Signal[], amount: number, sub: Subcategory | null | undefined, words: Words, incomingId?: number, weak = false, moneyBack = false, paidFor = false, span = 0): void {
+function push(signals: Signal[], amount: number, sub: Subcategory | null | undefined, words: Words, incomingId?: number, weak = false, moneyBack = false, paidFor = false, span = 0, vague = false): void {
   const candidate = sub ? forAmount(sub, amount, incomingId) : null;
   // A merchant's own subcategory of money received from it (Vinted payouts: 105) is no catch-all for a keyword to refine.
-  if (candidate) signals.push({ sub: candidate.sub, weak: candidate.weak || weak, reverses: candidate.reverses === true, words, moneyBack, paidFor, span, own: candidate.sub.id === incomingId });
+  if (candidate) signals.push({ sub: candidate.sub, weak: candidate.weak || weak, reverses: candidate.reverses === true, words, moneyBack, paidFor, span, own: candidate.sub.id === incomingId, vague });
 }
 
-/** Appends the signal of the longest keyword of `tokens` [from, to) that means something for the direction of `amount` (an invoice received says nothing about an invoice paid) and, for a person, belongs to a `people` subcategory. */
+/** Appends the signal of a keyword match (none for null); a keyword naming only its category ("bistro") counts like a code inside the category. */
 function pushKeyword(signals: Signal[], amount: number, match: PhraseMatch<Rule> | null, paidFor = false): void {
-  if (match) push(signals, amount, match.value.sub, 1, match.value.incomingId, match.value.authority === true, match.value.reversal === true, paidFor, match.end - match.start);
+  if (!match) return;
+  const { value } = match;
+  const vague = value.categoryOnly === true;
+  push(signals, amount, value.sub, vague ? 0 : 1, value.incomingId, value.authority === true, value.reversal === true, paidFor, match.end - match.start, vague);
 }
 
 /**
@@ -218,9 +231,9 @@ function endOfName(tokens: readonly string[], from: number): number {
 /** Whether `match` covers token `at` (a descriptor's opening keyword). */
 const covers = (match: PhraseMatch<Rule>, at: number): boolean => match.start <= at && match.end > at;
 
-/** Whether a keyword rule means something for the direction of `amount` and, for a person, is of a `people` subcategory. */
+/** Whether a keyword rule means something for the direction of `amount` and, for a person, is of a `people` subcategory or counts for people itself (a bank loan repaid to an account named after its holder). */
 function keywordCounts(rule: Rule, amount: number, person: boolean): boolean {
-  return (!person || rule.sub.people === true) && appliesTo(rule.sub, amount);
+  return (!person || rule.sub.people === true || rule.people === true) && appliesTo(rule.sub, amount);
 }
 
 /** Whether a keyword rule names a service sold on the side (taxonomy `soldByShops`: a subscription, a game pass, cash back; or the rule's own flag: a top-up, a vignette, a car wash). */
@@ -238,13 +251,17 @@ function goodsIn(tokens: readonly string[], keywords: PhraseIndex<Rule>, from: n
 export const hasCategoryKeyword = (tokens: readonly string[], categoryId: number): boolean =>
   counterPartyKeywords.longestMatch(tokens, (r) => r.sub.categoryId === categoryId) !== null;
 
+/** Whether `tokens` hold a keyword of a service sold on the side of category `categoryId` ("DOBITI ... KUPON": a phone top-up, 7). */
+export const soldKeywordOf = (tokens: readonly string[], categoryId: number): boolean =>
+  counterPartyKeywords.longestMatch(tokens, (r) => r.sub.categoryId === categoryId && soldOnTheSide(r)) !== null;
+
 /** Whether `tokens` hold a counterparty keyword of any category (a word of a kind of business: "caffe bar", "gelateria"; not a surname such as "Bäcker"). */
 export const hasKeyword = (tokens: readonly string[]): boolean => counterPartyKeywords.longestMatch(tokens, (_, at) => !isKindSurname(tokens[at]!)) !== null;
 
-/** The category of the counterparty keyword starting at token `at` ("BAR" in "ORANGE BAR": 4), and where it ends; null when none starts there. */
-export function keywordCategoryAt(tokens: readonly string[], at: number): { categoryId: number; end: number } | null {
+/** The category and subcategory of the counterparty keyword starting at token `at` ("BAR" in "ORANGE BAR": 4, 403), and where it ends; null when none starts there. */
+export function keywordCategoryAt(tokens: readonly string[], at: number): { categoryId: number; subcategoryId: number; end: number } | null {
   const match = at < tokens.length ? counterPartyKeywords.matchAt(tokens, at) : null;
-  return match ? { categoryId: match.value.sub.categoryId, end: match.end } : null;
+  return match ? { categoryId: match.value.sub.categoryId, subcategoryId: match.value.sub.id, end: match.end } : null;
 }
 
 /** Whether a counterparty's `tokens` open with a public authority's word ("Magistrát", "Obec", "Hlavné mesto"): no merchant. */
@@ -328,10 +345,12 @@ export function categorise(input: CategoryInput): Subcategory {
   // A supermarket chain's site runs other businesses too (a fuel station, a café): there its MCC says which was paid.
   const payeeFirst = merchant !== null && merchant.sub.categoryId !== SUPERMARKET_CATEGORY;
   if (merchant && payeeFirst && !utilityNote) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
-  // A site's outlet: a later word of the payee's descriptor that its specific MCC confirms ("HOTEL GUSTAV MAHLER - RESTAURACE" with a restaurant's MCC) outranks the site's kind.
-  if (payeeWord && mcc && !mcc.generic && mcc.sub.categoryId !== payeeWord.value.sub.categoryId) {
+  // A later word of the payee's descriptor: of the category its specific MCC confirms, a site's outlet, which outranks the site's kind ("HOTEL GUSTAV
+  // MAHLER - RESTAURACE" with a restaurant's MCC); of the payee word's own category when that names only the category ("ULAZNICE PLITVICE": a national park).
+  const laterCategory = payeeWord === null ? null : payeeWord.value.categoryOnly === true ? payeeWord.value.sub.categoryId : mcc && !mcc.generic && mcc.sub.categoryId !== payeeWord.value.sub.categoryId ? mcc.sub.categoryId : null;
+  if (payeeWord && laterCategory !== null) {
     const [tokens, keywords, end] = opens ? [cpTokens, counterPartyKeywords, cpTokens.length] : [noteTokens, noteKeywords, input.noteDescriptorEnd ?? noteTokens.length];
-    pushKeyword(signals, amount, keywords.longestMatch(tokens, (r, at) => at >= payeeWord.end && at < end && r.sub.categoryId === mcc.sub.categoryId && keywordCounts(r, amount, person) && !placeAround(tokens, at)));
+    pushKeyword(signals, amount, keywords.longestMatch(tokens, (r, at) => at >= payeeWord.end && at < end && r.sub.categoryId === laterCategory && r.categoryOnly !== true && keywordCounts(r, amount, person) && !placeAround(tokens, at)));
   }
   pushKeyword(signals, amount, payeeWord);
   if (mcc) push(signals, amount, mcc.sub, 0, undefined, mcc.generic);
@@ -359,7 +378,7 @@ export function categorise(input: CategoryInput): Subcategory {
   for (const c of signals) {
     // What a seller's text says it sold is chosen among what it says it sold (a car wash at a fuel station: 506, not the station's 501).
     if ((reversal ? !c.reverses : c.weak) || (c.sub.generic && c.own !== true) || c.sub.categoryId !== decider.sub.categoryId || (decider.sold === true && c.sold !== true)) continue;
-    if (!best || c.words > best.words || (c.words === 1 && best.words === 1 && c.paidFor === true && c.span! >= best.span!)) best = c;
+    if (!best || c.words > best.words || (best.vague === true && c.vague !== true && c.words === best.words) || (c.words === 1 && best.words === 1 && c.paidFor === true && c.span! >= best.span!)) best = c;
   }
   const sub = (best ?? decider).sub;
   if (sub.forChildren === undefined) return sub;

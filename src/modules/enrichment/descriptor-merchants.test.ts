@@ -17,6 +17,30 @@ describe('merchants beyond the list', () => {
     expect(merchant('WWW.KNIHY.CZ', '', { mccCode: '5942' })?.name).toBe('Knihy.cz');
   });
 
+  it('reads stars masking a card number as part of the number: no `NAME *` prefix, no name', () => {
+    expect(merchant('', 'Transakcia kartou 5168****3307 04.07.2026 KONOBA MARE SPLIT HRV, suma 8,40 EUR')?.name).toBe('Konoba Mare');
+    expect(merchant('', 'Kartová transakcia 4405********3017 16.06.2026 HOFER REISEN WIEN AUT')?.name).toBe('Hofer Reisen');
+    expect(merchant('', 'REVOLUT**4821* DUBLIN')?.name).toBe('Revolut');
+    // Masked in groups, by x, stars, dots or dashes; a date before the descriptor's own comma; more banks' markers.
+    expect(merchant('', 'PLATBA KARTOU 4125 XXXX XXXX 1188 PEKARNA U MOSTU, KOLIN, CZ')?.name).toBe('Pekarna U Mostu');
+    expect(merchant('', 'POS 4405-XXXX-XXXX-3017 KONOBA MARE SPLIT HRV')?.name).toBe('Konoba Mare');
+    expect(merchant('', 'Platba kartou 11.06.2026, KAVARNA MODRA, PRAHA 9, CZE, karta 4405 77** **** 1234')?.name).toBe('Kavarna Modra');
+    expect(merchant('', 'Transakce kartou 4405••••3017 KAVARNA MODRA, PRAHA, CZ')?.name).toBe('Kavarna Modra');
+    // A shop whose name is letters a mask could be is no masked number.
+    expect(merchant('', 'XXL SPORT 1234, PRAHA, CZ', { mccCode: '5941' })?.name).toBe('XXL Sport');
+    // A chain's numbered store abroad, its country code before the amount the bank adds: a supermarket.
+    expect(enrichTransaction({ amount: -30, counterParty: '', note: 'Transakcia kartou 5168****3307 09.07.2026 MIGROLINO 214 BOLZANO ITA, suma 30,40 EUR', details: {} }).enrichment.category.subcategoryId).toBe(301);
+  });
+
+  it('reads a note holding a bank\'s card text without a marker, when the counterparty names no one', () => {
+    expect(merchant('', 'KNIHKUPECTVI NA ROHU, TREBIC, CZ')?.name).toBe('Knihkupectvi Na Rohu');
+    expect(merchant('', 'PEKARSTVI U VEZE TREBIC CZ')?.name).toBe('Pekarstvi U Veze');
+    expect(merchant('', 'POTRAVINY U MOSTU 0012 TREBIC', { mccCode: '5411' })?.name).toBe('Potraviny U Mostu');
+    // A payer's own note is no card text: written in lower case, or naming no town or country.
+    expect(merchant('', 'Platba za obědy, Třebíč')).toBeNull();
+    expect(merchant('', 'NAJEM BYT 05/2026')).toBeNull();
+  });
+
   it('names businesses paid by transfer, keeping their town and written case', () => {
     expect(merchant('Stadtwerke München GmbH', 'Abschlag Strom')?.name).toBe('Stadtwerke München');
     expect(merchant('Mateřská škola Sluníčko, příspěvková organizace', 'Školné 03/2026')?.name).toBe('Mateřská škola Sluníčko');
@@ -26,6 +50,11 @@ describe('merchants beyond the list', () => {
     expect(merchant('Základní škola Olomouc, Holečkova 10, p.o.', 'stravné 05/2026')?.name).toBe('Základní škola Olomouc, Holečkova');
     expect(merchant('ZUŠ Písek, Komenského 12', 'úplata klavír')?.name).toBe('ZUŠ Písek, Komenského');
     expect(merchant('Kavárna Modrá, Praha 6', 'firemní snídaně')?.name).toBe('Kavárna Modrá');
+    // A street named without its house number, only a legal form after it; an owners' association keeps its house number.
+    expect(merchant('Základní škola Písek, Tyršova, příspěvková organizace', 'obědy 10/2026')?.name).toBe('Základní škola Písek, Tyršova');
+    expect(merchant('Mateřská škola Kopretina, Písek, příspěvková organizace', 'školné')?.name).toBe('Mateřská škola Kopretina');
+    expect(merchant('SVJ Lidická 1520', 'zálohy na služby a fond oprav')?.name).toBe('SVJ Lidická 1520');
+    expect(merchant('Bytové družstvo Mánesova 1234/5', 'předpis záloh')?.name).toBe('Bytové družstvo Mánesova 1234');
     expect(merchant('', 'Nákup kartou: AUTOCESTA RIJEKA-ZAGREB D.D., BOSILJEVO, HRV')?.name).toBe('Autocesta Rijeka Zagreb');
     expect(merchant('', 'Nákup kartou: PEKARNA KRAS SPLIT, SPLIT, HRV')?.name).toBe('Pekarna Kras');
   });
@@ -71,6 +100,19 @@ describe('merchants beyond the list', () => {
     expect(merchant('MUDr. Jana Králová', 'prohlídka')).toBeNull();
     expect(merchant('', 'Vyber z bankomatu FIO Praha 5', { mccCode: '6011' })).toBeNull();
     expect(merchant('CODEFACTORY s.r.o.', 'Mzda 01/2026', { constantSymbol: '0138' }, 58400)).toBeNull();
+  });
+
+  it('shows the short names of public-service companies and a Slovak insurer by the name that says which one it is', () => {
+    expect(merchant('Vodovody a kanalizace Vyškov, a.s.', 'vodné a stočné')?.name).toBe('VaK Vyškov');
+    expect(merchant('', 'CD.CZ JIZDENKA OLOMOUC', { mccCode: '4112' })?.name).toBe('ČD');
+    expect(merchant('', 'Kartová transakcia 4405xxxxxxxx3017 01.07.2026 UNION POISTOVNA A.S. BRATISLAVA SVK')?.name).toBe('Union poisťovňa');
+  });
+
+  it('reads a longer name that opens with a brand and goes on with a word of another kind of business as another business', () => {
+    expect(merchant('PENNY LANE BISTRO', 'Karetní transakce, BRNO, CZ')?.name).toBe('Penny Lane Bistro');
+    expect(merchant('PENNY PRAHA', 'Karetní transakce, PRAHA, CZ')?.name).toBe('Penny');
+    // A shop's own subscription behind its prefix is the shop.
+    expect(merchant('', 'ALZA.CZ *ALZAPLUS+ PREDPLATNE, PRAHA, CZ', { mccCode: '5732' })?.name).toBe('Alza.cz');
   });
 
   it('tells a brand from its other businesses and its companies abroad', () => {

@@ -28,6 +28,8 @@ const LETTER = /\p{L}/u;
 const WWW = /^www\./i;
 const SHORT_CODE = /[a-z]/;
 const ONLY_DIGITS = /^[0-9]+$/;
+/** Service charges & owners' association: such a name is its building's address. */
+const OWNERS_ASSOCIATION = 203;
 /** A city district's number ("Praha 6", "Brno 2"). */
 const DISTRICT = /^[0-9]{1,2}$/;
 /** Length from which a word with a digit opening a descriptor is a date or card number, no name ("7-ELEVEN" is one). */
@@ -88,10 +90,12 @@ function keywordsReach(tokens: readonly string[], from: number, at: number): boo
  * Whether the last of words [first, end) stays in the name although it is noise: a town of a
  * bank-transfer name ("Stadtwerke München"); a town after a name that is only a kind of business
  * ("Veterinarni Klinika Holesovice"); a word completing a keyword ("PET CENTER"); a district's
- * number after a town of a bank-transfer name ("Dům dětí a mládeže Praha 6").
+ * number after a town of a bank-transfer name ("Dům dětí a mládeže Praha 6"); the house number of
+ * a name that is an address (`addressed`: "SVJ Bělohorská 112").
  */
-function keepsLast(tokens: readonly string[], words: readonly Word[], first: number, end: number, card: boolean, company: boolean): boolean {
+function keepsLast(tokens: readonly string[], words: readonly Word[], first: number, end: number, card: boolean, company: boolean, addressed: boolean): boolean {
   const last = words[end - 1]!;
+  if (addressed && ONLY_DIGITS.test(last.text)) return true;
   if (placeAt(tokens, last.from)) return !card || company || (end - 1 > first && kindOfBusiness(tokens, words, first, end - 1));
   if (end - 2 >= first && kindOfBusiness(tokens, words, end - 2, end)) return true;
   return !card && end - 2 > first && DISTRICT.test(last.text) && placeAt(tokens, words[end - 2]!.from) !== null;
@@ -159,13 +163,15 @@ function nameFrom(descriptor: string, card: boolean): MerchantView | null {
   let end = first;
   // A card descriptor ending in a legal form is a company's legal name: its towns are part of it ("AUTOCESTA RIJEKA-ZAGREB D.D.").
   const company = card && words.some((w, i) => i > first && legalFormAt(tokens, w.from) !== null && !words.slice(first, i).some((v) => tokens.slice(v.from, v.to).some((token) => endsName(token, card))));
+  // An owners' association is named after its building, house number and all ("SVJ Bělohorská 112"; "Bytové družstvo Mánesova 1234/5": its first number).
+  const addressed = !card && first < words.length && keywordCategoryAt(tokens, words[first]!.from)?.subcategoryId === OWNERS_ASSOCIATION;
   while (end < words.length) {
     const word = words[end]!;
-    if (end > first && ((card && !company && placeAt(tokens, word.from) && !kindOfBusiness(tokens, words, first, end) && !keywordsReach(tokens, words[first]!.from, word.from)) || tokens.slice(word.from, word.to).some((token) => endsName(token, card)))) break;
+    if (end > first && ((card && !company && placeAt(tokens, word.from) && !kindOfBusiness(tokens, words, first, end) && !keywordsReach(tokens, words[first]!.from, word.from)) || (addressed && ONLY_DIGITS.test(word.text) ? ONLY_DIGITS.test(words[end - 1]!.text) : tokens.slice(word.from, word.to).some((token) => endsName(token, card))))) break;
     end++;
   }
   const tail = end > first ? words[end - 1]!.to : 0;
-  while (end > first && !keepsLast(tokens, words, first, end, card, company) && restIsNoise(tokens.slice(words[end - 1]!.from, tail), 0, 0)) end--;
+  while (end > first && !keepsLast(tokens, words, first, end, card, company, addressed) && restIsNoise(tokens.slice(words[end - 1]!.from, tail), 0, 0)) end--;
   const kept = words.slice(first, end);
   if (!kept.some((w) => LETTER.test(w.text))) return null;
   const written = !card && LOWER.test(descriptor);
@@ -176,18 +182,24 @@ function nameFrom(descriptor: string, card: boolean): MerchantView | null {
   return Object.freeze({ id: nameUuid(`${key} ${street.key}`), name: `${name}, ${street.words.map((w) => (written ? w : titleCase(w))).join(' ')}` });
 }
 
+/** Most words of a street named without its house number ("Mostní", "Lesní čtvrť", "Na Výsluní"). */
+const STREET_WORDS = 3;
+
 /**
  * The street of an address after a bank-transfer name's comma ("Základní škola Brno, Antonínská
  * 3, p.o." -> "Antonínská"): words that are no town, legal form or other noise, followed by a
- * house number. Organisations of one town differ by their street (its schools), so the name keeps
- * it; null when the text after the comma is no street with a number.
+ * house number, or without one when nothing but a legal form or town follows ("Základní škola
+ * Zlín, Mostní, příspěvková organizace" -> "Mostní"). Organisations of one town differ by their
+ * street (its schools), so the name keeps it; null when the text after the comma is no street.
  */
 function streetAfter(rest: string): { words: string[]; key: string } | null {
   const comma = rest.indexOf(',');
   const words = [...(comma < 0 ? rest : rest.slice(0, comma)).matchAll(WORD)].map((m) => m[0]);
   const number = words.findIndex((w) => hasDigit(w));
-  if (number < 1 || !words.slice(0, number).every((w) => LETTER.test(w))) return null;
-  const street = words.slice(0, number);
+  const unnumbered = number < 0 && words.length > 0 && words.length <= STREET_WORDS && UPPER.test(words[0]!.charAt(0)) && (comma < 0 || restIsNoise(tokenize(rest.slice(comma)), 0, 0));
+  const end = unnumbered ? words.length : number;
+  if (end < 1 || !words.slice(0, end).every((w) => LETTER.test(w))) return null;
+  const street = words.slice(0, end);
   const tokens = tokenize(street.join(' '));
   for (let at = 0; at < tokens.length; at++) if (noiseAt(tokens, at)) return null;
   return { words: street, key: tokens.join(' ') };

@@ -48,16 +48,18 @@
  *   from seven countries, Komerční banka, VÚB), by a seventh independent labeller under the same
  *   protocol; its misses were read in the seventh round (the category lexicon), so it is
  *   DEVELOPMENT data now: reported per pattern and held to floors (HELD_OUT_20G).
- * - the eighth HELD-OUT set of issue 20, test/fixtures/enrichment-heldout-20h.json: the same six
- *   patterns woven into ordinary household months, other businesses, towns and banks' formats
- *   (Česká spořitelna, Slovenská sporiteľňa, Air Bank, Tatra banka with card texts from abroad,
- *   MONETA, Raiffeisenbank), by an eighth independent labeller under the same protocol; held out
- *   from the seventh round's rule writers; reported per pattern, no gate.
- * - the ninth HELD-OUT set of issue 20, test/fixtures/enrichment-heldout-20i.json: the same six
- *   patterns in six unlike households (a tradesman, a student, a young family, a pensioner couple,
- *   a commuter, a family; MONETA, Air Bank, Tatra banka, Raiffeisenbank, Česká spořitelna,
- *   365.bank), by a ninth independent labeller, written at the same time as 20h and without it;
- *   held out from the seventh round's rule writers; reported per pattern, no gate.
+ * - the eighth set of issue 20, test/fixtures/enrichment-heldout-20h.json: the same six patterns
+ *   woven into ordinary household months, other businesses, towns and banks' formats (Česká
+ *   spořitelna, Slovenská sporiteľňa, Air Bank, Tatra banka with card texts from abroad, MONETA,
+ *   Raiffeisenbank), by an eighth independent labeller under the same protocol; held out in the
+ *   seventh round, its misses were read in the eighth, so it is DEVELOPMENT data now: reported per
+ *   pattern and held to floors (HELD_OUT_20H).
+ * - the ninth set of issue 20, test/fixtures/enrichment-heldout-20i.json: the same six patterns in
+ *   six unlike households (a tradesman, a student, a young family, a pensioner couple, a commuter,
+ *   a family; MONETA, Air Bank, Tatra banka, Raiffeisenbank, Česká spořitelna, 365.bank), by a
+ *   ninth independent labeller, written at the same time as 20h and without it; held out in the
+ *   seventh round, its misses were read in the eighth, so it is DEVELOPMENT data now: reported
+ *   per pattern and held to floors (HELD_OUT_20I).
  * - the tenth and eleventh HELD-OUT sets of issue 20, test/fixtures/enrichment-heldout-20j.json
  *   (households on ČSOB, mBank SK, Fio, Revolut, UniCredit CZ, Poštová banka) and -20k.json (six
  *   unlike people on Komerční banka, ČSOB with Air Bank, Slovenská sporiteľňa, UniCredit SK with
@@ -247,9 +249,13 @@ const HELD_OUT_20D: Gate = { category: 99, subcategory: 99, merchantPrecision: 9
 /** Floors of issue 20's fifth set (20e), development data since the sixth round: what the rules hold on it, less one row. */
 const HELD_OUT_20E: Gate = { category: 99, subcategory: 99, merchantPrecision: 99, merchantRecall: 99, recurrence: 99 };
 /** Floors of issue 20's sixth set (20f), development data since the seventh round: what the rules hold on it, less one row. */
-const HELD_OUT_20F: Gate = { category: 99, subcategory: 99, merchantPrecision: 91, merchantRecall: 91, recurrence: 98 };
+const HELD_OUT_20F: Gate = { category: 99, subcategory: 99, merchantPrecision: 99, merchantRecall: 99, recurrence: 99 };
 /** Floors of issue 20's seventh set (20g), development data since the seventh round: what the rules hold on it, less one row. */
-const HELD_OUT_20G: Gate = { category: 98, subcategory: 98, merchantPrecision: 96, merchantRecall: 96, recurrence: 98 };
+const HELD_OUT_20G: Gate = { category: 99, subcategory: 99, merchantPrecision: 99, merchantRecall: 99, recurrence: 99 };
+/** Floors of issue 20's eighth set (20h), development data since the eighth round: what the rules hold on it, less one row. */
+const HELD_OUT_20H: Gate = { category: 99, subcategory: 99, merchantPrecision: 98, merchantRecall: 98, recurrence: 99 };
+/** Floors of issue 20's ninth set (20i), development data since the eighth round: what the rules hold on it, less one row. */
+const HELD_OUT_20I: Gate = { category: 99, subcategory: 99, merchantPrecision: 99, merchantRecall: 99, recurrence: 99 };
 /** Floors of the fourth round's probe rows (enrichment-development-20-probes-4.json): what the rules hold on them, less one row. */
 const PROBES_20_4: Gate = { category: 98, subcategory: 98, merchantPrecision: 98, merchantRecall: 98, recurrence: 99 };
 
@@ -322,16 +328,10 @@ describe('enrichment accuracy', () => {
     { name: 'the fifth set of issue 20 (20e; development data since its sixth round)', file: 'enrichment-heldout-20e.json', floors: HELD_OUT_20E },
     { name: 'the sixth set of issue 20 (20f; development data since its seventh round)', file: 'enrichment-heldout-20f.json', floors: HELD_OUT_20F },
     { name: 'the seventh set of issue 20 (20g; development data since its seventh round)', file: 'enrichment-heldout-20g.json', floors: HELD_OUT_20G },
+    { name: 'the eighth set of issue 20 (20h; development data since its eighth round)', file: 'enrichment-heldout-20h.json', floors: HELD_OUT_20H },
+    { name: 'the ninth set of issue 20 (20i; development data since its eighth round)', file: 'enrichment-heldout-20i.json', floors: HELD_OUT_20I },
   ])('does not regress on $name, per pattern', ({ file, floors }) => {
     expectTargets(reportPerPattern(file), floors);
-  });
-
-  it('reports the eighth held-out set of issue 20 (20h), per pattern (no gate)', () => {
-    reportPerPattern('enrichment-heldout-20h.json');
-  });
-
-  it('reports the ninth held-out set of issue 20 (20i), per pattern (no gate)', () => {
-    reportPerPattern('enrichment-heldout-20i.json');
   });
 
   it('reports the tenth held-out set of issue 20 (20j), per pattern (no gate)', () => {

@@ -18,6 +18,13 @@ describe('merchant recognition', () => {
     expect(merchant('PAYPAL *STEAM GAMES 35314369001')).toBe('steam');
     expect(merchant('SQ *SHELL 0412')).toBe('shell');
     expect(merchant('GOOGLE *YouTube Premium')).toBe('youtube');
+    // The family's other prefixes and separators: POS systems, gateways, resellers of record.
+    expect(merchant('DOTYKACKA*SHELL 0412')).toBe('shell');
+    expect(merchant('STORYOUS *SHELL 0412')).toBe('shell');
+    expect(merchant('VIVA WALLET * SHELL 0412')).toBe('shell');
+    expect(merchant('P24*ALLEGRO')).toBe('allegro');
+    expect(merchant('2CO.COM*AVAST ONE')).toBe('avast');
+    expect(merchant('DOTYKACKA*PIVNICE U SLONA')).toBeNull();
   });
 
   it('names the service a shop or other seller sold behind its `NAME *` prefix, else the seller (naming rule 2)', () => {
@@ -51,6 +58,14 @@ describe('merchant recognition', () => {
     expect(merchant('BOLT.EU/F/2601251234')).toBe('bolt-food');
     expect(merchant('UBER *EATS HELP.UBER.COM')).toBe('uber-eats');
     expect(merchant('GOOGLE *Google One')).toBe('google-one');
+  });
+
+  it('never reads a word written with diacritics as a short name written without them ("VŠE", the university, is not VSE)', () => {
+    expect(merchant('VSE')).toBe('vse');
+    expect(merchant('VŠE')).toBeNull();
+    expect(merchant('VŠE PRAHA, PRAHA, CZ', true)).toBeNull();
+    // A terminal's text without diacritics still matches a short name written with them.
+    expect(merchant('CEZ')).toBe('cez');
   });
 
   it('matches ordinary-word names only when the rest is noise, never guesses', () => {

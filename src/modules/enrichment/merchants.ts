@@ -4,7 +4,9 @@
  * in data/merchants.json, whose ids are stable UUIDs. Unknown payees get null, never a guess.
  * - A card-payment marker opening a text ("Nákup:", "Místo:", "PLATBA KARTOU", data:
  *   descriptor-noise.json cardMarkers) is cut off; the descriptor runs to the first comma (Fio:
- *   "Nákup: ALBERT VAM DEKUJE, Plzen, CZ, dne ...").
+ *   "Nákup: ALBERT VAM DEKUJE, Plzen, CZ, dne ..."), or from it when only a date comes before it.
+ *   A note whose counterparty names no one is a card text without a marker too when it reads like
+ *   one ("DROGERIE U MOSTU, PARDUBICE, CZ"). A masked card number is one word of the number.
  * - `NAME *rest` prefixes of payment processors (data: processors) are cut off and the rest is
  *   matched; a processor that is itself the merchant of record (GOOGLE *, APPLE.COM *) stands in
  *   when the rest is unknown.
@@ -24,12 +26,12 @@
  * - A private person (people.ts) is never a merchant, and the note of a transfer to a payee the
  *   list does not know names no merchant: it is only a category hint (Payee.noteHint).
  */
-import { hasCategoryKeyword, hasKeyword, keywordCategoryAt, RETAIL_CATEGORIES } from './categorise.ts';
+import { hasCategoryKeyword, hasKeyword, keywordCategoryAt, RETAIL_CATEGORIES, soldKeywordOf } from './categorise.ts';
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
-import { CARD_MARKER, cardMarkerLength, endsAbroad, firstSignificant, foreignCountryAt, noiseAt, restIsNoise, significant } from './noise.ts';
+import { CARD_MARKER, cardMarkerLength, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, noiseAt, placeAt, restIsNoise, significant } from './noise.ts';
 import { isPersonName } from './people.ts';
-import { fold, hasDigit, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
+import { fold, hasDigit, NON_ASCII, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
 /** The merchant part of a transaction's enrichment, as the API serves it. */
 export interface MerchantView {
@@ -64,6 +66,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const byKey = new Map<string, Merchant>();
 const aliases = new PhraseIndex<Merchant>();
 const exactAliases = new PhraseIndex<Merchant>();
+/** Exact aliases written without diacritics ("VSE"; by merchant key and normalised phrase) when none of the merchant's exact aliases of the same letters has them ("ČD"): they match no word written with diacritics ("VŠE", the university). */
+const plainExactAliases = new Set<string>();
+const accentedExactAliases = new Set<string>();
 for (const entry of file.merchants) {
   const where = `merchants.json ${entry.key}`;
   if (!UUID.test(entry.id)) throw new Error(`${where}: id is not a UUID`);
@@ -81,8 +86,12 @@ for (const entry of file.merchants) {
   };
   byKey.set(entry.key, merchant);
   for (const alias of entry.aliases) aliases.add(alias, merchant);
-  for (const alias of entry.exactAliases) exactAliases.add(alias, merchant);
+  for (const alias of entry.exactAliases) {
+    exactAliases.add(alias, merchant);
+    (NON_ASCII.test(alias) ? accentedExactAliases : plainExactAliases).add(`${entry.key} ${tokenize(alias).join(' ')}`);
+  }
 }
+for (const alias of accentedExactAliases) plainExactAliases.delete(alias);
 if (new Set(file.merchants.map((m) => m.id)).size !== file.merchants.length) throw new Error('merchants.json: duplicate id');
 for (const entry of file.merchants) {
   for (const key of entry.arms ?? []) {
@@ -138,6 +147,8 @@ export interface AnalysedText {
   soldAfterDash: boolean;
   /** The text after such a seller's prefix ("MICROSOFT 365"), else ''. */
   soldText: string;
+  /** The whole text as written, diacritics kept (a short name written without them is no word written with them: "VSE" is not "VŠE"). */
+  written: string;
 }
 
 /** A `NAME *` prefix (the name at most 24 characters) after a bank's dates and card numbers, which are words with a digit ("14.05.2026 4125xxxxxxxx3345 ALZA.CZ *XBOX GAME PASS"). */
@@ -146,6 +157,9 @@ const STAR_PREFIX = /^\s*((?:[^\s*]*\d[^\s*]*\s+)*)([^*]{1,24}?)\s*\*\s*/;
 const SOLD_DASH = / [-–] /;
 const LOWER = /\p{Ll}/u;
 const LETTER = /\p{L}/u;
+const WORD_SEPARATORS = /[^\p{L}\p{N}]+/u;
+/** Words with a digit (dates, masked card numbers "4405xxxxxxxx8812"): no part of a written name's case. */
+const WITH_DIGIT = /\S*\d\S*/g;
 
 /**
  * `text` without a payment processor's `NAME *` prefix, and the processor (undefined: no prefix);
@@ -168,17 +182,73 @@ function withoutProcessor(text: string): [string, Merchant | null | undefined, n
   return [text, undefined, dash === null ? undefined : tokenize(text.slice(0, dash.index)).length, '', dash !== null];
 }
 
-/** Splits off a card-payment marker and a payment processor's `NAME *` prefix and tokenizes the rest. */
-export function analyse(text: string): AnalysedText {
+/** A masked card number in groups ("4405 **** **** 3017", "4125 XXXX XXXX 1188", "4405 77** **** 1234", "4405-XXXX-XXXX-3017", "4405••••3017"). */
+const MASKED_NUMBER = /(?<![\p{L}\p{N}])\d{2,6}(?:[ -]?\d{0,4}[xX*•#]{2,}\d{0,4})+(?:[ -]?\d{2,4})?(?![\p{L}\p{N}])/gu;
+const MASK = /[xX*•#]{2}/;
+/**
+ * Stars masking a card number ("5168****3307", "VISA *5521", "REVOLUT**4821*"): written as x, so
+ * that no star reads as a `NAME *` prefix, apart from a name it is glued to.
+ */
+const MASKING_STARS = /(?<=\d)\*+(?=[\d\s*]|$)|\*+(?=\s*\d{2,4}(?![\p{L}\p{N}]))/gu;
+const unmask = (stars: string, at: number, text: string): string => (at > 0 && LETTER.test(text[at - 1]!) ? ' ' : '') + 'x'.repeat(stars.length);
+
+/** `written` with every masked card number one word written like other banks' ("4405xxxxxxxx8812"): a number, no name and no `NAME *` prefix. */
+function unmasked(written: string): string {
+  const grouped = MASK.test(written) ? written.replace(MASKED_NUMBER, (number) => number.replace(/[ -]/g, '').replace(/[*•#X]/g, 'x')) : written;
+  return grouped.includes('*') ? grouped.replace(MASKING_STARS, unmask) : grouped;
+}
+
+/**
+ * Whether a note without a card-payment marker is a bank's card text all the same (Česká
+ * spořitelna's export: "DROGERIE U MOSTU, PARDUBICE, CZ", "BILLA 0622, PARDUBICE, CZ - CASH BACK
+ * ..."; "PEKARSTVI DOUBRAVA BRNO CZ"): its descriptor, up to the first comma, is written in upper
+ * case like a card terminal's, and an MCC says it was a card payment, or the text ends in a
+ * country (before what a dash after its town says was sold), or its first comma is followed by a town.
+ */
+function unmarkedCardText(text: string, tokens: readonly string[], mcc: boolean): boolean {
+  const comma = text.indexOf(',');
+  const descriptor = comma < 0 ? text : text.slice(0, comma);
+  if (!LETTER.test(descriptor) || LOWER.test(descriptor.replace(WITH_DIGIT, ''))) return false;
+  if (mcc) return true;
+  const dash = comma < 0 ? null : SOLD_DASH.exec(text.slice(comma));
+  if (endsInCountry(dash === null ? tokens : tokenize(text.slice(0, comma + dash.index)))) return true;
+  if (comma < 0) return false;
+  const rest = tokenize(text.slice(comma));
+  return rest.length > 0 && placeAt(rest, 0) !== null;
+}
+
+/** A comma and the spaces after it. */
+const COMMA = /,\s*/y;
+
+/**
+ * Where the descriptor of a card text starts, its marker ending at `from`: after the date or card
+ * number a bank may put first ("Platba kartou 11.06.2026, KAVARNA MODRA, PRAHA 9, CZE": the
+ * descriptor is the part after the date's comma).
+ */
+function datedHead(text: string, from: number): number {
+  const comma = text.indexOf(',', from);
+  if (comma < 0 || !tokenize(text.slice(from, comma)).every(hasDigit)) return from;
+  COMMA.lastIndex = comma;
+  return COMMA.test(text) ? COMMA.lastIndex : from;
+}
+
+/**
+ * Splits off a card-payment marker and a payment processor's `NAME *` prefix and tokenizes the
+ * rest. `unnamed`: the text is a note whose counterparty names no one, which may be a bank's card
+ * text without a marker (`unmarkedCardText`; `mcc`: the transaction has an MCC).
+ */
+export function analyse(written: string, unnamed?: { mcc: boolean }): AnalysedText {
+  const text = unmasked(written);
   const all = tokenize(text);
   const marker = cardMarkerLength(all) === 0 ? null : CARD_MARKER.exec(fold(text));
-  if (marker === null) {
+  const headLength = marker !== null ? marker[0].length : unnamed !== undefined && unmarkedCardText(text, all, unnamed.mcc) ? 0 : -1;
+  if (headLength < 0) {
     const [body, processor, seller, soldText, soldAfterDash] = withoutProcessor(text);
     const tokens = processor === undefined ? all : tokenize(body);
-    return { tokens, processor, start: 0, end: tokens.length, card: false, descriptor: body, sold: seller ?? tokens.length, soldText, soldAfterDash };
+    return { tokens, processor, start: 0, end: tokens.length, card: false, descriptor: body, sold: seller ?? tokens.length, soldText, soldAfterDash, written: text };
   }
   // A bank's card-payment description: the marker, the descriptor up to the first comma, the rest.
-  const head = text.slice(0, marker[0].length);
+  const head = text.slice(0, datedHead(text, headLength));
   const rest = text.slice(head.length);
   const comma = rest.indexOf(',');
   const [body, processor, seller, soldText, dashInBody] = withoutProcessor(comma < 0 ? rest : rest.slice(0, comma));
@@ -188,7 +258,7 @@ export function analyse(text: string): AnalysedText {
   // A dash after the descriptor's town parts it from what was sold too ("ALBERT HYPERMARKET, JIHLAVA, CZ - NETFLIX DARKOVA KARTA").
   const dash = seller === undefined && comma >= 0 ? SOLD_DASH.exec(rest.slice(comma)) : null;
   const sold = seller !== undefined ? headTokens.length + seller : dash !== null ? headTokens.length + bodyTokens.length + tokenize(rest.slice(comma, comma + dash.index)).length : tokens.length;
-  return { tokens, processor, start: headTokens.length, end: headTokens.length + bodyTokens.length, card: true, descriptor: body, sold, soldText, soldAfterDash: dashInBody || dash !== null };
+  return { tokens, processor, start: headTokens.length, end: headTokens.length + bodyTokens.length, card: true, descriptor: body, sold, soldText, soldAfterDash: dashInBody || dash !== null, written: text };
 }
 
 /** What recognition knows beyond the text: whether the transaction is a card payment and the category its MCC names. */
@@ -214,13 +284,16 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
   const card = context.card || text.card;
   const opening = firstSignificant(tokens, text.start, text.end);
   const sold = text.soldAfterDash && !card ? tokens.length : text.sold;
+  // What a seller's prefix or dash says it sold is a descriptor of its own, whose MCC is the seller's ("- DOBITI O2 KUPON 300": O2 opens it after the top-up's word).
+  const soldOpening = sold < tokens.length ? firstSignificant(tokens, sold, tokens.length) : tokens.length;
+  const soldContext = sold < tokens.length ? { ...context, mccCategoryId: null } : context;
   let best: PhraseMatch<Merchant> | null = null;
   /** The best match after a seller's `NAME *` prefix: what it sold. */
   let service: PhraseMatch<Merchant> | null = null;
   let anotherLine = false;
   for (let at = 0; at < tokens.length; at++) {
     const plain = armOf(aliases.matchAt(tokens, at), context.mccCategoryId);
-    const exact = armOf(exactAliases.matchAt(tokens, at), context.mccCategoryId);
+    const exact = armOf(unaccented(text, exactAliases.matchAt(tokens, at)), context.mccCategoryId);
     if (plain === null && exact === null) continue;
     if (wanted(plain, best, service, sold)) {
       if (brandLineAfter(tokens, plain) || siteAfter(tokens, plain, text.end)) anotherLine = true;
@@ -231,18 +304,31 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
     }
     if (wanted(exact, best, service, sold)) {
       if (brandLineAfter(tokens, exact) || siteAfter(tokens, exact, text.end)) anotherLine = true;
-      else if (exactAccepted(text, exact, opensAt(tokens, opening, at, exact.value), card, context) && (soldService(tokens, exact, sold, context.mccCategoryId) || !namesAnotherBusiness(tokens, exact, card, context.mccCategoryId))) {
+      else if (exactAccepted(text, exact, opensAt(tokens, at < sold ? opening : soldOpening, at, exact.value), card, at < sold ? context : soldContext) && (soldService(tokens, exact, sold, context.mccCategoryId) || !namesAnotherBusiness(tokens, exact, card, context.mccCategoryId))) {
         if (exceeds(exact, best)) best = exact;
         if (at >= sold && exceeds(exact, service)) service = exact;
       }
     }
   }
-  // "ALZA.CZ *MICROSOFT 365", "TESCO HM 2371 - GOOGLE PLAY DARKOVA KARTA": a service sold by a shop (or by an unknown seller) is the
-  // merchant (docs/categories.md, naming rule 2), unless the shop's own goods are named beside it ("- HERNI KONZOLE XBOX").
-  if (best && service && best !== service && service.value.sub.soldByShops === true && best.end <= sold && (RETAIL_CATEGORIES.has(best.value.sub.categoryId) || best.value.intermediary) && !hasCategoryKeyword(tokens.slice(sold), best.value.sub.categoryId)) best = service;
+  // "ALZA.CZ *MICROSOFT 365", "TESCO HM 2371 - GOOGLE PLAY DARKOVA KARTA", "TESCO EXTRA, JIHLAVA, CZ - DOBITI O2 KUPON": a service sold by a shop (or by an
+  // unknown seller) is the merchant (docs/categories.md, naming rule 2) - a service shops sell on the side, or a business of the kind of a service the text
+  // says was sold (a top-up, a ticket) -, unless the shop's own goods are named beside it ("- HERNI KONZOLE XBOX").
+  if (best && service && best !== service && best.end <= sold && (RETAIL_CATEGORIES.has(best.value.sub.categoryId) || best.value.intermediary)) {
+    const what = tokens.slice(sold);
+    if ((service.value.sub.soldByShops === true || soldKeywordOf(what, service.value.sub.categoryId)) && !hasCategoryKeyword(what, best.value.sub.categoryId)) best = service;
+  }
   if (best) return { merchant: best.value, start: best.start, end: best.end };
   // "GOOGLE *Google Cloud": the processor's other business, not the processor.
   return text.processor && !anotherLine ? { merchant: text.processor, start: -1, end: -1 } : null;
+}
+
+/** `match` of an exact alias, unless the alias is written without diacritics and the text writes its words with them ("VŠE" is not "VSE"). */
+function unaccented(text: AnalysedText, match: PhraseMatch<Merchant> | null): PhraseMatch<Merchant> | null {
+  if (match === null || !NON_ASCII.test(text.written)) return match;
+  const phrase = text.tokens.slice(match.start, match.end);
+  if (!plainExactAliases.has(`${match.value.key} ${phrase.join(' ')}`)) return match;
+  for (const word of text.written.split(WORD_SEPARATORS)) if (NON_ASCII.test(word) && tokenize(word).some((token) => phrase.includes(token))) return null;
+  return match;
 }
 
 /** Whether `match` would beat the best match overall or, after the seller's prefix (from token `sold`), the best one there. */
@@ -300,10 +386,11 @@ function namesAnotherBusiness(tokens: string[], match: PhraseMatch<Merchant>, ca
 
 /**
  * An exact alias counts when the rest of the text is noise; or when it opens the descriptor and
- * a token with a digit follows it; or when it opens an upper-case descriptor: in a card payment
- * whose specific MCC, if any, is of the merchant's category; in a bank-transfer name (a card
- * payment of a bank that gives no MCC: "SPAR BAD VOESLAU") unless the next word is a keyword of
- * another category ("ORANGE BAR").
+ * a token with a digit follows it; or when it opens an upper-case descriptor whose name goes on
+ * with no word of a kind of business of another category ("ORANGE BAR", "PENNY LANE CAFE": a
+ * longer name, another business): in a card payment whose specific MCC, if any, is of the
+ * merchant's category; in a bank-transfer name (a card payment of a bank that gives no MCC:
+ * "SPAR BAD VOESLAU").
  */
 function exactAccepted(text: AnalysedText, match: PhraseMatch<Merchant>, opens: boolean, card: boolean, context: RecognitionContext): boolean {
   const { tokens } = text;
@@ -312,12 +399,22 @@ function exactAccepted(text: AnalysedText, match: PhraseMatch<Merchant>, opens: 
   let next = match.end;
   while (next < tokens.length && !hasDigit(tokens[next]!) && noiseAt(tokens, next)) next = noiseAt(tokens, next)!.end;
   if (next < tokens.length && hasDigit(tokens[next]!)) return true;
-  if (!LETTER.test(text.descriptor) || LOWER.test(text.descriptor)) return false;
+  // Upper case like a card terminal's, whatever a masked card number before it writes ("4125xxxxxxxx3345 SPAR HOLICE").
+  if (!LETTER.test(text.descriptor) || LOWER.test(text.descriptor.replace(WITH_DIGIT, ''))) return false;
   const categoryId = match.value.sub.categoryId;
+  // What a seller's `NAME *` prefix says it sold is no part of its name ("NAY *NORTON 360").
+  if (otherKindAfter(tokens, match.end, Math.min(text.end, text.sold), categoryId)) return false;
   if (card) return context.mccCategoryId === null || context.mccCategoryId === categoryId;
-  if (context.name !== true) return false;
-  const word = keywordCategoryAt(tokens, match.end);
-  return word === null || word.categoryId === categoryId;
+  return context.name === true;
+}
+
+/** Whether the name after an alias (tokens from `from` to `end`, up to a town or number) holds a word of a kind of business of another category than `categoryId`. */
+function otherKindAfter(tokens: readonly string[], from: number, end: number, categoryId: number): boolean {
+  for (let at = from; at < end && !hasDigit(tokens[at]!) && placeAt(tokens, at) === null; at++) {
+    const word = keywordCategoryAt(tokens, at);
+    if (word !== null && word.categoryId !== categoryId) return true;
+  }
+  return false;
 }
 
 /** Who a transaction's counterparty is, as far as enrichment can tell. */
@@ -355,7 +452,7 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
   if (!covered && isPersonName(counterParty.tokens) && !(card && hasKeyword(counterParty.tokens))) return card ? payee(null, false, false, null, false, true) : payee(null, false, true, null);
   if (fromCounterParty && !fromCounterParty.merchant.intermediary) {
     // A shop may sell another merchant's service (a subscription sold by an electronics shop): the note names it, a hint.
-    const sold = RETAIL_CATEGORIES.has(fromCounterParty.merchant.sub.categoryId) && note.tokens.length > 0 ? soldIn(note) : null;
+    const sold = RETAIL_CATEGORIES.has(fromCounterParty.merchant.sub.categoryId) && note.tokens.length > 0 ? soldIn(note, fromCounterParty.merchant) : null;
     const abroad = !card && fromCounterParty.start >= 0 && fromCounterParty.end < counterParty.tokens.length && foreignCountryAt(counterParty.tokens, fromCounterParty.end) !== null;
     return payee(fromCounterParty.merchant, true, false, sold && sold.merchant !== fromCounterParty.merchant && !RETAIL_CATEGORIES.has(sold.merchant.sub.categoryId) ? sold.merchant : null, abroad);
   }
@@ -373,16 +470,26 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
 }
 
 /**
- * A merchant a shop's note names as what was bought: anywhere in the payer's own note; in a
- * bank's card-payment note only after its descriptor ("DATART 014, PRAHA 5, CZ - SPOTIFY PREMIUM
- * DARKOVA KARTA") and only a service a shop sells on the side (taxonomy `soldByShops`).
+ * A merchant a shop's note names as what was bought: anywhere in the payer's own note (after the
+ * shop's own name when it opens the note: "DATART eshop - Voyo predplatne"); in a bank's
+ * card-payment note only after its descriptor ("DATART 014, PRAHA 5, CZ - SPOTIFY PREMIUM DARKOVA
+ * KARTA") and only a service a shop sells on the side (taxonomy `soldByShops`).
  */
-function soldIn(note: AnalysedText): Recognised | null {
-  if (!note.card) return recognise(note, { card: false, mccCategoryId: null });
+function soldIn(note: AnalysedText, shop: Merchant): Recognised | null {
+  if (!note.card) {
+    const named = recognise(note, { card: false, mccCategoryId: null });
+    if (named?.merchant !== shop || named.end < 0) return named;
+    // Nothing but noise after the shop's name ("KAUFLAND 7526 ROZNOV POD RADHOSTEM"): nothing else named.
+    const { tokens } = note;
+    return firstSignificant(tokens, named.end, tokens.length) < tokens.length ? recognise(wordsOf(tokens.slice(named.end)), { card: false, mccCategoryId: null }) : null;
+  }
   const tokens = note.tokens.slice(note.end);
-  const sold = tokens.length === 0 ? null : recognise({ tokens, processor: undefined, start: 0, end: tokens.length, card: false, descriptor: '', sold: tokens.length, soldText: '', soldAfterDash: false }, { card: true, mccCategoryId: null });
+  const sold = tokens.length === 0 ? null : recognise(wordsOf(tokens), { card: true, mccCategoryId: null });
   return sold?.merchant.sub.soldByShops === true ? sold : null;
 }
+
+/** `tokens` as a text of their own: no marker, prefix or dash. */
+const wordsOf = (tokens: string[]): AnalysedText => ({ tokens, processor: undefined, start: 0, end: tokens.length, card: false, descriptor: '', sold: tokens.length, soldText: '', soldAfterDash: false, written: '' });
 
 /**
  * The descriptor that names the business paid when the list knows no merchant (see
@@ -402,8 +509,6 @@ export function payeeDescriptor(counterParty: AnalysedText, note: AnalysedText, 
 }
 
 const STORE_NUMBER = /^[0-9]{2,5}$/;
-/** Words with a digit (dates, masked card numbers "4405xxxxxxxx8812"): no part of a written name's case. */
-const WITH_DIGIT = /\S*\d\S*/g;
 
 /**
  * Whether a card text (the note's, else the counterparty's card-payment marker) ending in a
@@ -413,7 +518,8 @@ const WITH_DIGIT = /\S*\d\S*/g;
  */
 export function storeAbroad(counterParty: AnalysedText, note: AnalysedText): boolean {
   const text = note.card ? note : counterParty.card ? counterParty : null;
-  if (text === null || !endsAbroad(text.tokens) || LOWER.test(text.descriptor.replace(WITH_DIGIT, ''))) return false;
+  // The country code ends the card text or its descriptor, before the amount a bank adds ("POLI 112 BRUNICO ITA, suma 36,40 EUR").
+  if (text === null || !(endsAbroad(text.tokens) || endsAbroad(text.tokens, text.end)) || LOWER.test(text.descriptor.replace(WITH_DIGIT, ''))) return false;
   const { tokens } = text;
   const name = firstSignificant(tokens, text.start, text.end);
   for (let at = name + 1; at < Math.min(name + 3, text.end); at++) {

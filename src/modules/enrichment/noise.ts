@@ -19,6 +19,8 @@ const noise = new PhraseIndex<true>();
 const places = new PhraseIndex<true>();
 /** Card-payment markers and payment words: nothing of a merchant's name. */
 const paymentWords = new PhraseIndex<true>();
+/** Countries, by name or ISO code ("CZ", "SVK", "Österreich"). */
+const countries = new PhraseIndex<true>();
 /** Countries other than the accounts' home country: a brand's company there is another merchant. */
 const foreignCountries = new PhraseIndex<true>();
 /** ISO 3166 alpha-3 codes of countries other than the home country ("HRV", "AUT"): a card text ending in one was paid abroad. */
@@ -33,6 +35,7 @@ for (const [group, words] of Object.entries(file)) {
   for (const word of words) {
     noise.add(word, true);
     if (PLACE_GROUPS.has(group)) places.add(word, true);
+    if (group === 'countries') countries.add(word, true);
     if (PAYMENT_GROUPS.has(group)) paymentWords.add(word, true);
     if (group === 'legalForms') legalForms.add(word, true);
     // Country names, not codes: "SE" and "AS" are legal forms too.
@@ -44,8 +47,20 @@ for (const [group, words] of Object.entries(file)) {
 /** The phrase of a country other than the home country starting at token `at`, or null. */
 export const foreignCountryAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => foreignCountries.matchAt(tokens, at);
 
-/** Whether `tokens` end in the ISO alpha-3 code of a country other than the home country (a card text: "..., TROGIR, HRV"). */
-export const endsAbroad = (tokens: readonly string[]): boolean => tokens.length > 0 && foreignCodes.has(tokens[tokens.length - 1]!);
+/** Whether `tokens` (their first `end`) end in the ISO alpha-3 code of a country other than the home country (a card text: "..., TROGIR, HRV"). */
+export const endsAbroad = (tokens: readonly string[], end = tokens.length): boolean => end > 0 && foreignCodes.has(tokens[end - 1]!);
+
+/** Whether `tokens` end in a country's name or code, the home country's too (a card text: "..., PARDUBICE, CZ", "PEKARSTVI DOUBRAVA BRNO CZ"). */
+export function endsInCountry(tokens: readonly string[]): boolean {
+  for (let from = Math.max(0, tokens.length - PLACE_SPAN); from < tokens.length; from++) if (countries.matchAt(tokens, from)?.end === tokens.length) return true;
+  return false;
+}
+
+/** Whether `tokens` hold a legal form ("s.r.o.", "GmbH"): a company's name, no person's and no account's. */
+export function hasLegalForm(tokens: readonly string[]): boolean {
+  for (let at = 0; at < tokens.length; at++) if (legalForms.matchAt(tokens, at)) return true;
+  return false;
+}
 
 /** The legal form starting at token `at` ("d d" of "D.D."), or null. */
 export const legalFormAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => legalForms.matchAt(tokens, at);

@@ -51,14 +51,20 @@ const table: Record<string, Case[]> = {
     row(-590, 'NAY *KASPERSKY STANDARD 1 ROK', 'PLATBA KARTOU 04.05.2026 NAY *KASPERSKY STANDARD 1 ROK BRATISLAVA SK', 803, { merchant: 'Kaspersky' }),
     row(-1590, 'CZC.CZ', 'NÁKUP KARTOU 11.04.2026 CZC.CZ, PRAHA 9, CZ - KASPERSKY PLUS 1 ROK', 803),
     row(-499, 'ALZA.CZ A.S.', 'NÁKUP KARTOU 08.02.2026 ALZAPLUS+ PREDPLATNE, PRAHA 7, CZ', 805, { merchant: 'Alza.cz' }),
-    row(-1299, 'EURONICS', 'NÁKUP KARTOU 12.03.2026 EURONICS, PLZEN, CZ - PLAYSTATION PLUS GAME PASS 12 MESICU', 1102),
+    row(-1299, 'EURONICS', 'NÁKUP KARTOU 12.03.2026 EURONICS, PLZEN, CZ - PLAYSTATION PLUS GAME PASS 12 MESICU', 1102, { merchant: 'PlayStation Store' }),
+    row(-1090, 'EURONICS', 'NÁKUP KARTOU 14.03.2026 EURONICS, PLZEN, CZ - NORTON 360 STANDARD 1 ROK', 803, { merchant: 'Norton' }),
+    // The payer's own note of a transfer to a shop, opening with the shop's name, names the service after it.
+    row(-1188, 'Internet Mall, a.s.', 'MALL.CZ objednávka 7712004 - Disney+ předplatné 12 měsíců', 801, { merchant: 'Disney+' }),
     // Goods of the shop beside the service's name: the shop's.
     row(-8990, 'EURONICS', 'NÁKUP KARTOU 14.03.2026 EURONICS, PLZEN, CZ - HERNI KONZOLE PLAYSTATION 5 + GAME PASS', 602),
   ],
   'gift cards, top-ups, tickets, vignettes, car washes and lottery sold by shops, tobacconists and fuel stations are the service\'s': [
     row(-500, 'BILLA 0871 BRNO - GOOGLE PLAY DARKOVA KARTA 500 KC', 'PLATBA KARTOU 21.06.2026 4125 XXXX XXXX 0931', 805, { details: { mccCode: '5411' } }),
     row(-500, 'TABAK TRAFIKA NA NAMESTI BRNO - STEAM WALLET 500 KC', 'PLATBA KARTOU 08.07.2026 4125 XXXX XXXX 0931', 1102, { details: { mccCode: '5993' } }),
-    row(-300, '', 'Nákup: TRAFIKA U POSTY, Kolin, CZ - DOBITI T-MOBILE KUPON 300, dne 3.5.2026', 703),
+    row(-300, '', 'Nákup: TRAFIKA U POSTY, Kolin, CZ - DOBITI T-MOBILE KUPON 300, dne 3.5.2026', 703, { merchant: 'T-Mobile' }),
+    // A top-up voucher naming its operator after a shop's card text: the operator (naming rule 2), whatever the shop's MCC; naming none, the shop.
+    row(-400, '', 'PLATBA KARTOU 02.09.2026 4125xxxxxxxx3345 ALBERT 0412, KOLIN, CZ - DOBITI VODAFONE KUPON 400', 703, { details: { mccCode: '5411' }, merchant: 'Vodafone' }),
+    row(-200, '', 'PLATBA KARTOU 02.09.2026 4125xxxxxxxx3345 ALBERT 0412, KOLIN, CZ - DOBITI KREDITU 200', 703, { details: { mccCode: '5411' }, merchant: 'Albert' }),
     row(-40, 'TRAFIKA U NADRAZI KOLIN - JIZDENKA MHD 90 MIN', 'PLATBA KARTOU 03.05.2026 4125 XXXX XXXX 0931', 502, { details: { mccCode: '5993' } }),
     row(-440, '', 'Nákup: OMV 2214 BRNO - DALNICNI ZNAMKA 10 DNI, Brno, CZ', 505),
     row(-190, '', 'PLATBA KARTOU 21.11.2026 4125xxxxxxxx3345 SHELL 0412 KOLIN - MYTI VOZU PROGRAM 2, KOLIN, CZ', 506, { details: { mccCode: '5541' } }),
@@ -74,6 +80,10 @@ const table: Record<string, Case[]> = {
     row(-1290, 'OCNI OPTIKA LUNETA TREBIC', 'PLATBA KARTOU 16.10.2026 4125 XXXX XXXX 0931', 902, { details: { mccCode: '5912', externalCategoryName: 'Zdraví a lékárny' } }),
     row(-540, '', 'PLATBA KARTOU 26.09.2026 4125xxxxxxxx3345 KOSMETICKE STUDIO LILIE, TREBIC, CZ', 904, { details: { mccCode: '5977' } }),
     row(-610, 'SUPER ZOO TREBIC CENTRUM', 'PLATBA KARTOU 06.08.2026 4125 XXXX XXXX 0931', 608, { details: { mccCode: '5912' } }),
+    // A bank that writes the whole card text in the note, without a marker (name, town, country; name town country).
+    row(-212, '', 'DROGERIE NA NAMESTI, TREBIC, CZ', 604, { details: { mccCode: '5912', externalCategoryName: 'Zdraví' }, merchant: 'Drogerie Na Namesti' }),
+    row(-318, '', 'LEKARNA POD RADNICI, TREBIC, CZ', 901, { details: { mccCode: '5411' }, merchant: 'Lekarna Pod Radnici' }),
+    row(-860, '', 'VETERINA POD LIPOU TREBIC CZ', 608, { details: { mccCode: '5912' }, merchant: 'Veterina Pod Lipou' }),
   ],
   'a site\'s outlet that a specific MCC confirms (a hotel\'s restaurant)': [
     row(-640, '', 'PLATBA KARTOU 04.08.2026 4125xxxxxxxx3345 HOTEL ZLATA HVEZDA - RESTAURACE, TREBIC, CZ', 401, { details: { mccCode: '5812' } }),
@@ -183,12 +193,21 @@ const table: Record<string, Case[]> = {
     row(-9.2, 'ETTEREM NAPSUGAR EGER HUN', '', 401),
     row(-85, 'ZETTLE_*OBCERSTVENI NA PLOVARNE', '', 402),
     row(-6, '', 'Bezahlung Karte MC/000003621 WUERSTELSTAND LEO WIEN AUT', 402),
+    // A bistro is a restaurant or a snack bar: its MCC says which; a word of the category alone, 401.
+    row(-210, 'BISTRO U NADRAZI TREBIC', '', 402, { details: { mccCode: '5814' } }),
+    row(-380, 'BISTRO U NADRAZI TREBIC', '', 401, { details: { mccCode: '5812' } }),
+    row(-190, 'BISTRO POD HRADEM', '', 401),
+    // A motorway service restaurant chain: fast food.
+    row(-12.4, 'AUTOGRILL 0412 VERONA NORD ITA', 'Platba kartou 4405 xxxx xxxx 3307', 402, { merchant: 'Autogrill' }),
   ],
   'cafés, bars, pubs and confectioners\' or pastry cafés are 403': [
     row(-145, '', 'Nákup: CUKRARNA U KASNY, Trebic, CZ, dne 3.5.2026', 403),
     row(-11, 'KONDITOREI GRUBER BAD ISCHL AUT', 'Platba kartou 4405 xxxx xxxx 3307', 403),
     row(-7.5, 'SLASTICARNA ROZA OPATIJA HRV', '', 403),
     row(-420, 'PIVNICE U RYTIRE TREBIC', '', 403),
+    // A wine tavern (Heuriger, Buschenschank) is a bar.
+    row(-24, 'HEURIGER HOFER GRINZING WIEN AUT', 'Platba kartou 4405 xxxx xxxx 3307', 403),
+    row(-31, '', 'Bezahlung Karte MC/000003621 BUSCHENSCHANK KOLLER LEUTSCHACH AUT', 403),
   ],
   'groceries and food shops: 301; bakeries, butchers, greengrocers and markets: 303': [
     row(-220, '', 'Nákup: VECERKA NGUYEN, Trebic, CZ', 301),
@@ -197,6 +216,11 @@ const table: Record<string, Case[]> = {
     row(-231, '', 'Místo: MASNA NA NAMESTI TREBIC', 303),
     row(-95, 'ZELOVOC U MARKETY NITRA', '', 303),
     row(-6, '', 'Bezahlung Karte MC/000003621 STADTBAECKEREI HUBER LINZ AUT', 303),
+    // Specialist drink shops: a wine shop, a winery's cellar shop, a beer shop; a bakery shop with a restaurant's MCC.
+    row(-540, 'VINOTEKA NA HRADBACH TREBIC', '', 303, { details: { mccCode: '5812' } }),
+    row(-26, 'WEINGUT BRUNDLMAYER LANGENLOIS AUT', '', 303),
+    row(-310, 'PIVOTEKA U KOCOURA', '', 303),
+    row(-88, '', 'PEKARSTVI U VEZE, TREBIC, CZ', 303, { details: { mccCode: '5812', externalCategoryName: 'Restaurace' } }),
   ],
   'doctors, dentists, opticians, physiotherapy and labs are 902, also with a pharmacy\'s MCC': [
     row(-1650, '', 'Nákup: DENTAL CLINIC SMILE, Trebic, CZ, dne 11.5.2026', 902),
@@ -205,12 +229,16 @@ const table: Record<string, Case[]> = {
     row(-60, 'Detská ambulancia Slniečko s.r.o.', 'ročný poplatok za nadštandardné služby', 902),
     row(-25, 'FOGASZAT DR KISS GYOR HUN', '', 902),
   ],
-  'pharmacies 901; hairdressers, beauty salons, laundries and tailors 904; vets and pet shops 608': [
+  'pharmacies 901; hairdressers, beauty salons, laundries, tailors and photo studios 904; vets and pet shops 608': [
     row(-19, '', 'Bezahlung Karte MC/000003621 MARIEN APOTHEKE KREMS AUT', 901),
     row(-12, 'GYOGYSZERTAR SZENT ISTVAN PECS HUN', '', 901),
     row(-350, 'KADERNICTVI LUCIE TREBIC', '', 904),
     row(-28, 'FODRASZAT ZSOFI SOPRON HUN', '', 904),
     row(-180, 'CISTIRNA A PRADELNA TREBIC', '', 904),
+    row(-250, 'SUMUP *KREJCOVSTVI NA ROHU', '', 904, { details: { mccCode: '5697' } }),
+    row(-30, 'AENDERUNGSSCHNEIDEREI ALI WIEN', '', 904),
+    row(-450, 'FOTOATELIER MAJA TREBIC', '', 904),
+    row(-390, 'SQ *FOTO STUDIO PIXEL', '', 904, { details: { mccCode: '7221' } }),
     row(-890, 'VETCENTRUM ARCHA TREBIC', '', 608, { details: { mccCode: '5912' } }),
     row(-55, 'KLEINTIERPRAXIS DR ROTH SALZBURG', '', 608),
   ],
@@ -224,6 +252,11 @@ const table: Record<string, Case[]> = {
     row(-12, '', 'Kartová transakcia 12.07.2026 4405xxxxxxxx7731 JASKYNA DOMICA PLESIVEC SVK, suma 12,00 EUR', 1103),
     row(-18, 'MUZEJ MIMARA ZAGREB HRV', '', 1103),
     row(-25, 'ZICARA SLJEME ZAGREB', '', 1103),
+    // Tickets name the category, what they are for the subcategory: a castle, a national park; a theatre; tickets alone 1101.
+    row(-320, 'VSTUPNE HRAD PERNSTEJN', '', 1103),
+    row(-40, '', 'Kartová transakcia 12.07.2026 4405xxxxxxxx7731 ULAZNICE NP KRKA SKRADIN HRV, suma 40,00 EUR', 1103),
+    row(-590, 'VSTUPENKY DIVADLO HORACKE', '', 1101),
+    row(-250, 'VSTUPENKY ONLINE', '', 1101),
   ],
   'parking, garages and tolls in every language are 505': [
     row(-6, 'ALTSTADTGARAGE SALZBURG AUT', 'Platba kartou 4405 xxxx xxxx 3307', 505),
@@ -235,14 +268,27 @@ const table: Record<string, Case[]> = {
   'fuel and EV charging 501; public transport 502; trains, coaches and ferries 504; car service 506': [
     row(-15, 'GREENWAY NABIJANIE BANSKA BYSTRICA', '', 501),
     row(-1.4, 'DOPRAVNY PODNIK BRATISLAVA', '', 502),
+    // City buses abroad; e-scooter sharing.
+    row(-2.1, 'GUAGUAS MUNICIPALES LAS PALMAS ESP', '', 502),
+    row(-1.5, '', 'Kartová transakcia 21.07.2026 4405xxxxxxxx7731 AUTOBUS LINEA 3 RIMINI ITA, suma 1,50 EUR', 502),
+    row(-95, 'LIME*2 RIDES', 'Karetní transakce, LISBOA, PT', 507, { merchant: 'Lime' }),
     row(-48, 'WESTBAHN TICKET SALZBURG', '', 504),
     row(-60, '', 'Kartová transakcia 21.07.2026 4405xxxxxxxx7731 TRAJEKT BRESTOVA POROZINA HRV, suma 60,00 EUR', 504),
     row(-2200, 'PNEU SERVIS HORAK TREBIC', '', 506),
     row(-80, 'GUMISZERVIZ KOVACS GYOR', '', 506),
   ],
-  'mortgages, also repaid to the own bank, are 202; a Slovak child benefit is 102; a bank\'s ATM fee abroad is 1401': [
+  'mortgages, also repaid to the own bank or loan account, are 202 (bank loans 1801); a Slovak child benefit is 102; a bank\'s ATM fee abroad is 1401': [
     row(-540, '', 'Splátka hypotekárneho úveru č. 5512 06/2026', 202, { merchant: null }),
     row(-18600, '', 'splátka hypotéky 06/2026', 202),
+    // Repaid to the holder's own loan account, which the bank names after the holder or the loan product: no merchant, the loan words outrank the people rule.
+    row(-9800, 'Horáková Jitka', 'Splátka hypotečního úvěru č. 7740012', 202, { merchant: null }),
+    row(-702.5, 'Kollár Štefan', 'splátka hypotéky 88120455', 202, { merchant: null }),
+    row(-12400, 'HYPOTEČNÍ ÚVĚR 5520018874', 'Splátka úvěru 5520018874', 202, { merchant: null }),
+    row(-3200, 'Dvořák Radim', 'Splátka úvěru 4471220 06/2026', 1801, { merchant: null }),
+    row(-1900, 'SPOTŘEBITELSKÝ ÚVĚR 2231009', 'splátka 07/2026', 1801, { merchant: null }),
+    // A lender that is a company stays the merchant; a private loan between people stays a transfer.
+    row(-2500, 'Pujcka Plus Finance s.r.o.', 'splátka úvěru 118842', 1801, { merchant: 'Pujcka Plus Finance' }),
+    row(-1000, 'Jana Veselá', 'splátka půjčky', 1202, { merchant: null }),
     row(60, 'Ústredie práce, sociálnych vecí a rodiny', 'prídavok na dieťa 06/2026', 102, { merchant: null }),
     row(-3, '', 'Poplatok za výber z bankomatu v zahraničí 16.07.2026', 1401, { merchant: null }),
   ],
@@ -251,6 +297,16 @@ const table: Record<string, Case[]> = {
     row(-29, '', 'Nákup: PLURALSIGHT, Farmington, US', 1701),
     row(-84, '', 'Nákup kartou 15.11.2026 DUOLINGO*PLUS, PITTSBURGH, USA', 1701),
     row(-25, 'CVČ Klokan Žilina', 'krúžok keramika', 1702),
+    // Babysitting in Slovak, paid to a person.
+    row(-45, 'Lucia Kováčová', 'stráženie Samka 11/2026', 1702, { merchant: null }),
+  ],
+  'invoices paid to the account holder are business income, whatever the client (an owners\' association paying a tradesman)': [
+    row(21800, 'SVJ Jungmannova 1520', 'FA 2026112 oprava elektroinstalace', 106, { merchant: null }),
+    row(15400, 'STAVBY KRÁL s.r.o.', 'úhrada FV 2026031', 106, { merchant: null }),
+  ],
+  'liability insurance is insurance of no property: 1604': [
+    row(-2900, 'Allianz pojišťovna, a.s.', 'pojištění odpovědnosti podnikatele 2026', 1604),
+    row(-1200, 'ČSOB Pojišťovna, a. s.', 'pojištění odpovědnosti zaměstnance', 1604),
   ],
   'a railway\'s delay compensation is the ticket\'s': [row(9.9, 'RegioJet a.s.', 'kompenzace za zpoždění spoje RJ 1021', 504)],
 };

@@ -56,6 +56,20 @@ describe('recurrence', () => {
     expect(recurrentFlags(winter)).toEqual([true, true, true, false]);
   });
 
+  it('keeps two series of one payee paid on the same days apart (two pensions of one household), each by its amount', () => {
+    const pensions = ['06-10', '07-10', '08-10'].flatMap((d) => [item('p:ssz', 21450, `2026-${d}`), item('p:ssz', 18970, `2026-${d}`)]);
+    expect(recurrentFlags(pensions)).toEqual([true, true, true, true, true, true]);
+  });
+
+  it('finds a payee\'s second series among the payments its first does not hold (a kindergarten\'s meals beside its monthly fee)', () => {
+    const fees = ['08-05', '09-04', '10-05', '11-05'].map((d) => item('p:ms', -850, `2026-${d}`));
+    const meals = [item('p:ms', -713, '2026-09-08'), item('p:ms', -736, '2026-10-08'), item('p:ms', -782, '2026-11-09')];
+    expect(recurrentFlags([...fees, ...meals])).toEqual([true, true, true, true, true, true, true]);
+    // One-off payments beside an accepted series stay one-offs, and two of a kind are no second series.
+    const trips = [item('p:ms', -450, '2026-09-20'), item('p:ms', -420, '2026-10-21')];
+    expect(recurrentFlags([...fees, ...trips])).toEqual([true, true, true, true, false, false]);
+  });
+
   it('keeps apart payees, directions and keyless transactions', () => {
     const items = [item('p:x', -100, '2026-01-01'), item('p:x', 100, '2026-02-01'), item('p:y', -100, '2026-03-01'), item(null, -5, '2026-01-01'), item(null, -5, '2026-02-01')];
     expect(recurrentFlags(items)).toEqual([false, false, false, false, false]);

@@ -19,7 +19,11 @@
  *   monthly and longer intervals, it is steady (amounts within 2 % of the median, every gap
  *   within 3 days of the mean gap) — frequent groceries, coffees, fuel and rides that happen to
  *   line up are not recurring payments, a subscription billed next to one-off purchases at the
- *   same merchant is.
+ *   same merchant is; a payee's second series of three or more (a school's meals beside its
+ *   monthly fee, two pensions paid by one office) stands out among the payments no accepted
+ *   series of the payee holds;
+ * - of payments equally near the expected day, a series takes the one nearest its amount (two
+ *   pensions paid on the same day each make their own series).
  * Pure function of the account's transactions: recomputed whenever they change.
  */
 
@@ -98,25 +102,39 @@ const countBetween = (times: readonly number[], from: number, to: number) => fir
 /** For each item, whether it is recurrent among `items` (same order). */
 export function recurrentFlags(items: readonly RecurrenceItem[]): boolean[] {
   const flags = new Array<boolean>(items.length).fill(false);
-  const groups = new Map<string, number[]>();
-  items.forEach((item, index) => {
-    if (item.payeeKey === null) return;
-    const key = `${item.amount > 0 ? '+' : '-'}${item.payeeKey}`;
-    const group = groups.get(key);
+  // A payee's payments, apart by direction (no key string built per item).
+  const received = new Map<string, number[]>();
+  const spent = new Map<string, number[]>();
+  for (let index = 0; index < items.length; index++) {
+    const { payeeKey, amount } = items[index]!;
+    if (payeeKey === null) continue;
+    const groups = amount > 0 ? received : spent;
+    const group = groups.get(payeeKey);
     if (group) group.push(index);
-    else groups.set(key, [index]);
-  });
-  for (const group of groups.values()) {
+    else groups.set(payeeKey, [index]);
+  }
+  for (const group of [...received.values(), ...spent.values()]) {
     if (group.length < 2) continue;
     group.sort((a, b) => items[a]!.time - items[b]!.time);
     const payments = { times: group.map((i) => items[i]!.time), amounts: group.map((i) => items[i]!.amount), indexes: group };
-    for (const interval of INTERVALS) markSeries(payments, interval, flags);
+    const rejected: Candidate[] = [];
+    for (const interval of INTERVALS) markSeries(payments, interval, flags, rejected);
+    // A payee's second series (a school's meals beside its monthly fee): it stands out among the payments no accepted series holds (none accepted: nothing changes).
+    const taken = (p: number) => flags[group[p]!]!;
+    if (rejected.length === 0 || !group.some((i) => flags[i])) continue;
+    for (const { series, interval } of rejected) if (!series.every(taken) && accepted(payments, series, interval, taken)) for (const p of series) flags[group[p]!] = true;
   }
   return flags;
 }
 
-/** Flags every accepted series of the payee's `payments` at `interval`. */
-function markSeries(payments: Payments, interval: Interval, flags: boolean[]): void {
+/** A series that was not accepted at first: positions in the payee's payments and its interval. */
+interface Candidate {
+  series: number[];
+  interval: Interval;
+}
+
+/** Flags every accepted series of the payee's `payments` at `interval`; collects the others in `rejected`. */
+function markSeries(payments: Payments, interval: Interval, flags: boolean[], rejected: Candidate[]): void {
   const { times, amounts } = payments;
   // Too few payments, or too short a span for the fewest a series needs (a 90-day history holds no yearly series).
   if (times.length < interval.minimum || times[times.length - 1]! - times[0]! < (interval.minimum - 1) * (interval.days - interval.tolerance) * DAY_MS) return;
@@ -140,6 +158,7 @@ function markSeries(payments: Payments, interval: Interval, flags: boolean[]): v
       last = next;
     }
     if (accepted(payments, series, interval)) for (const p of series) flags[payments.indexes[p]!] = true;
+    else if (series.length >= 3) rejected.push({ series, interval });
   }
 }
 
@@ -162,18 +181,41 @@ function afterSummer(payments: Payments, last: number, span: number, tolerance: 
   return -1;
 }
 
-/** The payment after position `after` closest to `expected` ± `tolerance` with an amount within `similar` of `typical`, or -1. */
+/**
+ * The payment after position `after` closest to `expected` ± `tolerance` with an amount within
+ * `similar` of `typical`, of those as close (the same day) the one nearest `typical`; or -1.
+ */
 function nearest(payments: Payments, after: number, expected: number, tolerance: number, typical: number, similar: number): number {
   const { times, amounts } = payments;
   let next = -1;
   for (let j = Math.max(after + 1, firstAtOrAfter(times, expected - tolerance)); j < times.length && times[j]! <= expected + tolerance; j++) {
-    if (times[j]! >= expected - tolerance && within(amounts[j]!, typical, similar) && (next < 0 || Math.abs(times[j]! - expected) < Math.abs(times[next]! - expected))) next = j;
+    if (times[j]! >= expected - tolerance && within(amounts[j]!, typical, similar) && (next < 0 || nearer(payments, j, next, expected, typical))) next = j;
   }
   return next;
 }
 
-/** Whether `series` (positions in `payments`, in time order) is a recurring series at `interval`. */
-function accepted(payments: Payments, series: number[], interval: Interval): boolean {
+/** Whether payment `j` is nearer than `than` to a series expecting `typical` at `expected`: a day or more nearer in time, else (the same day) nearer in amount, else in time. */
+function nearer(payments: Payments, j: number, than: number, expected: number, typical: number): boolean {
+  const { times, amounts } = payments;
+  const earlier = Math.abs(times[than]! - expected) - Math.abs(times[j]! - expected);
+  if (Math.abs(earlier) >= DAY_MS) return earlier > 0;
+  const closer = Math.abs(amounts[than]! - typical) - Math.abs(amounts[j]! - typical);
+  return closer !== 0 ? closer > 0 : earlier > 0;
+}
+
+/** How many payments fall in [from, to], not counting those `taken` by another series (all when none is given). */
+function paymentsBetween(times: readonly number[], from: number, to: number, taken?: (p: number) => boolean): number {
+  if (taken === undefined) return countBetween(times, from, to);
+  let count = 0;
+  for (let p = firstAtOrAfter(times, from); p < times.length && times[p]! <= to; p++) if (!taken(p)) count++;
+  return count;
+}
+
+/**
+ * Whether `series` (positions in `payments`, in time order) is a recurring series at `interval`;
+ * `taken`: payments of the payee's accepted series, which do not count against this one's share.
+ */
+function accepted(payments: Payments, series: number[], interval: Interval, taken?: (p: number) => boolean): boolean {
   if (series.length < interval.minimum) return false;
   const { times, amounts } = payments;
   const gaps = series.slice(1).map((p, i) => times[p]! - times[series[i]!]!);
@@ -190,7 +232,8 @@ function accepted(payments: Payments, series: number[], interval: Interval): boo
     return gaps[0]! <= span + interval.tolerance * DAY_MS && within(values[0]!, values[1]!, PAIR) && countBetween(times, first - margin, last + margin) === 2;
   }
   const tolerance = interval.tolerance * DAY_MS;
-  if (series.length >= COVERAGE * countBetween(times, first - tolerance, last + tolerance)) return true;
+  const own = taken === undefined ? 0 : series.filter(taken).length;
+  if (series.length >= COVERAGE * (paymentsBetween(times, first - tolerance, last + tolerance, taken) + own)) return true;
   if (interval.weekday) return false;
   // A summer break's gap counts as one interval plus the occurrences it skipped.
   const steps = gaps.map((g) => Math.max(1, Math.round(g / span)));

@@ -12,7 +12,8 @@
  */
 
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
-const NON_ASCII = /[^\u0000-\u007f]/;
+/** A character outside ASCII (a letter with a diacritic, ł, ß...). */
+export const NON_ASCII = /[^\u0000-\u007f]/;
 const APOSTROPHES = /['’`]/g;
 const SEPARATORS = /[^a-z0-9]+/;
 const DIGIT = /[0-9]/;
@@ -57,11 +58,13 @@ interface Phrase<T> {
 }
 
 const STEM_KEY = 3;
+/** The key of a word's first (`from` 0) or last three letters, a number: looked up per token without slicing a string. */
+const affixKey = (word: string, from: number): number => (word.charCodeAt(from) << 16) ^ (word.charCodeAt(from + 1) << 8) ^ word.charCodeAt(from + 2);
 /** Shortest last part of a compound a leading `*` may name ("*bahn" would be too loose below it). */
 const SUFFIX_MIN = 4;
 
 /** Adds `phrase` to the list under `key`; `longestFirst`: kept ordered by the length of its first word (stable), so the first that fits is the longest. */
-function file<T>(index: Map<string, Phrase<T>[]>, key: string, phrase: Phrase<T>, longestFirst = false): void {
+function file<K, T>(index: Map<K, Phrase<T>[]>, key: K, phrase: Phrase<T>, longestFirst = false): void {
   const list = index.get(key);
   if (!list) index.set(key, [phrase]);
   else if (!longestFirst) list.push(phrase);
@@ -74,8 +77,8 @@ function file<T>(index: Map<string, Phrase<T>[]>, key: string, phrase: Phrase<T>
 /** Written phrases with a value each, looked up by their first word, a word's first three letters (stems) or last three (compounds' last parts). */
 export class PhraseIndex<T> {
   private readonly byFirstWord = new Map<string, Phrase<T>[]>();
-  private readonly stemsByPrefix = new Map<string, Phrase<T>[]>();
-  private readonly endingsBySuffix = new Map<string, Phrase<T>[]>();
+  private readonly stemsByPrefix = new Map<number, Phrase<T>[]>();
+  private readonly endingsBySuffix = new Map<number, Phrase<T>[]>();
   private longest = 0;
   /** Whether any stem or compound ending was added (most indexes hold none: no lookup then). */
   private affixes = false;
@@ -91,7 +94,7 @@ export class PhraseIndex<T> {
       const words = tokenize(trimmed.slice(1));
       if (words.length !== 1 || trimmed.endsWith('*')) throw new Error(`enrichment data: ending ${JSON.stringify(text)} is not one word`);
       if (words[0]!.length < SUFFIX_MIN) throw new Error(`enrichment data: ending ${JSON.stringify(text)} is shorter than ${SUFFIX_MIN} letters`);
-      file(this.endingsBySuffix, words[0]!.slice(-STEM_KEY), { words, stem: false, value }, true);
+      file(this.endingsBySuffix, affixKey(words[0]!, words[0]!.length - STEM_KEY), { words, stem: false, value }, true);
       this.affixes = true;
       this.longest = Math.max(this.longest, 1);
       return;
@@ -102,7 +105,7 @@ export class PhraseIndex<T> {
     if (stem && words[words.length - 1]!.length < STEM_KEY) throw new Error(`enrichment data: stem ${JSON.stringify(text)} is shorter than ${STEM_KEY} letters`);
     const phrase = { words, stem, value };
     if (stem && words.length === 1) {
-      file(this.stemsByPrefix, words[0]!.slice(0, STEM_KEY), phrase, true);
+      file(this.stemsByPrefix, affixKey(words[0]!, 0), phrase, true);
       this.affixes = true;
     }
     else file(this.byFirstWord, words[0]!, phrase);
@@ -129,9 +132,9 @@ export class PhraseIndex<T> {
 
   /** The longest one-word stem `token` starts with, else the longest compound ending it ends with, or null. */
   private affixed(token: string): Phrase<T> | null {
-    const stems = this.stemsByPrefix.get(token.slice(0, STEM_KEY));
+    const stems = this.stemsByPrefix.get(affixKey(token, 0));
     if (stems !== undefined) for (const phrase of stems) if (token.startsWith(phrase.words[0]!)) return phrase;
-    const endings = this.endingsBySuffix.get(token.slice(-STEM_KEY));
+    const endings = this.endingsBySuffix.get(affixKey(token, token.length - STEM_KEY));
     if (endings !== undefined) for (const phrase of endings) if (token.endsWith(phrase.words[0]!)) return phrase;
     return null;
   }
