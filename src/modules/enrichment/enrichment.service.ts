@@ -7,8 +7,16 @@
  * the API serves it only with capability `enrichment`.
  */
 import type { Tx } from '../../db/database.ts';
-import { enrichTransaction, withRecurrence, type TimedEnrichment } from './enrich.ts';
+import type { TimedEnrichment } from './enrich.ts';
 import { enrichmentRepository } from './enrichment.repository.ts';
+
+/**
+ * The rules (enrich.ts with its data: the lexicon's and the merchant list's indexes, ~80 ms of
+ * building), loaded with the first enrichment rather than with every process (bin/build.js puts
+ * code loaded on demand in a chunk of its own): the API, the CLI and a start do not need them.
+ */
+let rules: Promise<typeof import('./enrich.ts')> | undefined;
+const loadRules = () => (rules ??= import('./enrich.ts'));
 
 /**
  * Enriches the account's transactions that need it (with `all`, every one again, with the rules
@@ -16,6 +24,7 @@ import { enrichmentRepository } from './enrichment.repository.ts';
  * changed.
  */
 export async function enrichAccount(tx: Tx, accountId: string, all = false): Promise<number> {
+  const { enrichTransaction, withRecurrence } = await loadRules();
   const repo = enrichmentRepository(tx);
   const stored = await repo.listForAccount(accountId);
   const fresh = new Set<number>();
