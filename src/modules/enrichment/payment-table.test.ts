@@ -309,6 +309,19 @@ const table: Record<string, Case[]> = {
     row(-1200, 'ČSOB Pojišťovna, a. s.', 'pojištění odpovědnosti zaměstnance', 1604),
   ],
   'a railway\'s delay compensation is the ticket\'s': [row(9.9, 'RegioJet a.s.', 'kompenzace za zpoždění spoje RJ 1021', 504)],
+  'the more specific kind of a payment outranks the general one, whatever the words\' lengths (round 9)': [
+    // A mortgage is a loan: its word outranks the loan's.
+    row(-14200, '', 'Splátka úvěru 2207719304 - hypotéka', 202, { merchant: null }),
+    row(-690, 'Petra Horváthová', 'splátka úveru č. 5512 hypotéka', 202, { merchant: null }),
+    // A returned bank fee stays a bank fee, also from the bank named as counterparty.
+    row(1.5, 'Tatra banka, a.s.', 'Vrátenie poplatku za výber z bankomatu 09/2026', 1401, { merchant: null }),
+    row(40, '', 'Vrácení poplatku - výběr z bankomatu jiné banky', 1401, { merchant: null }),
+    // A top-up of one's own account elsewhere is a transfer to an own account, no merchant.
+    row(-200, 'Revolut Bank UAB', 'dobití vlastního účtu Revolut', 1201, { merchant: null }),
+    row(150, 'Top-up by *7781', 'Top-up from Tatra banka account SK12 1100 ****', 1201, { merchant: null }),
+    // Words saying only "for children" make no payment to a person a childcare one.
+    row(-100, 'Jozef Baláž', 'pre deti na Mikuláša', 1202, { merchant: null }),
+  ],
 };
 
 describe('the documented table "Where each kind of payment goes"', () => {
