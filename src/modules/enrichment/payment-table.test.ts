@@ -112,11 +112,16 @@ const table: Record<string, Case[]> = {
     row(-35, 'SUMUP *PAVEL KRATOCHVIL', '', 9901, { merchant: null }),
     row(-600, 'JANA HORAKOVA', '', 1701, { merchant: null, details: { mccCode: '8299' } }),
     row(-18, '', 'Nákup: MARTIN SEDLACEK, Brno, CZ', 9901, { merchant: null }),
+    // The town after the name, without a comma, is no part of it (round 9).
+    row(-450, '', 'Místo: SUMUP *PETR DVORAK BEROUN', 9901, { merchant: null }),
+    row(-22, 'ZETTLE_*TOMAS MAREK JIHLAVA', '', 9901, { merchant: null }),
   ],
   'a foreign bank\'s card text names the business after its marker (town, country, amount in another currency cut)': [
     row(-27.6, '', 'Bezahlung Karte MC/000003621 CBA 0231 SOPRON HUN HUF 10.890,00', 301, { merchant: 'CBA potraviny' }),
     row(-12.4, '', 'Bezahlung Maestro MC/000004417 KONOBA BURA TROGIR HRV', 401, { merchant: 'Konoba Bura' }),
     row(-9.4, '', 'Bezahlung Karte MC/000003621 NEMZETI UTDIJFIZETESI SZOLG. BUDAPEST HUN HUF 3.700,00', 505),
+    // Several dates and card numbers before the descriptor, each ending at a comma (round 9).
+    row(-31, '', 'Platba kartou 4405********2210, 03.08.2026, APTEKA POD LIPAMI, ZAKOPANE, POL, 132,00 PLN', 901, { merchant: 'Apteka Pod Lipami' }),
   ],
   'a utility serving several kinds is paid for what its bill\'s note names; a returned bank fee is a bank fee': [
     row(-1400, 'Veolia Energie ČR, a.s.', 'záloha teplá voda 03/2026', 701, { merchant: 'Veolia' }),
@@ -127,6 +132,8 @@ const table: Record<string, Case[]> = {
     row(-17.2, 'KONZUM 0441 SIBENIK', '', 301),
     row(-9.9, 'ZABKA Z1188 GDANSK', '', 301),
     row(-19.2, '', 'POS 10.08.2026 4405xxxxxxxx1203 KRAS 112 RIJEKA HRV', 301),
+    // A marker with nothing after it leaves the descriptor to the counterparty (Revolut; round 9).
+    row(-33.1, 'BOSO 214 KOTOR MNE', 'Card payment', 301),
   ],
   'utilities abroad; a longer keyword of the note refines the payee\'s': [
     row(-64, 'Stadtwerke Regensburg GmbH', 'Abschlag Wasser 06/2026', 702),
