@@ -316,6 +316,23 @@ const table: Record<string, Case[]> = {
     row(-1200, 'ČSOB Pojišťovna, a. s.', 'pojištění odpovědnosti zaměstnance', 1604),
   ],
   'a railway\'s delay compensation is the ticket\'s': [row(9.9, 'RegioJet a.s.', 'kompenzace za zpoždění spoje RJ 1021', 504)],
+  'holiday countries\' kinds of business, supermarket chains and transport operators without MCC (round 9)': [
+    row(-9.8, 'PASTELARIA BELEM 84', 'Card payment', 403),
+    row(-41, '', 'Platba kartou 4405********2210, 12.07.2026, CHURRASQUEIRA O POLEIRO, FARO, PRT', 401),
+    row(-17.3, 'CONTINENTE BOM DIA ALBUFEIRA', 'Card payment', 301, { merchant: 'Continente' }),
+    row(-62, 'POUSADA DE OBIDOS', 'Card payment', 1002),
+    row(-23.5, 'PSISTARIA O THANASIS RETHYMNO GRC', 'Card payment', 401),
+    row(-7.9, 'FARMAKIO KOSTAKIS HERAKLION GRC', 'Card payment', 901),
+    row(-31.2, 'AB VASSILOPOULOS 0412 ATHINA GRC', 'Card payment', 301, { merchant: 'AB Vassilopoulos' }),
+    row(-12, 'MUSEU NACIONAL DO AZULEJO LISBOA', 'Card payment', 1103),
+    row(-4.4, 'ESZPRESSZO KORZO EGER HUN', 'Card payment', 403),
+    row(-2.2, 'ANM NAPOLI', 'Card payment', 502, { merchant: 'ANM' }),
+    row(-11.9, 'SKM TROJMIASTO GDANSK', 'Card payment · 50,00 PLN', 504, { merchant: 'SKM Trójmiasto' }),
+    row(-19.4, 'ECZANE GUNES ALANYA TUR', 'Card payment', 901),
+    // A town after a linking word is part of the name.
+    row(-15, 'MUSEO DEL MARE TRIESTE ITA', 'Card payment', 1103, { merchant: 'Museo Del Mare' }),
+    row(-8, 'CASTELO DE SAO JORGE LISBOA', 'Card payment', 1103, { merchant: 'Castelo De Sao Jorge' }),
+  ],
   'the more specific kind of a payment outranks the general one, whatever the words\' lengths (round 9)': [
     // A mortgage is a loan: its word outranks the loan's.
     row(-14200, '', 'Splátka úvěru 2207719304 - hypotéka', 202, { merchant: null }),
