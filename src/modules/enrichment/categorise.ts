@@ -60,6 +60,8 @@ interface KeywordRule {
   people?: boolean;
   /** The words name the category, not which of its subcategories ("bistro": a restaurant or a snack bar; "vstupné": a theatre's or a castle's): a specific MCC or another keyword of the category chooses it, else the rule's subcategory. */
   categoryOnly?: boolean;
+  /** The abbreviation a name opening with these words is shown by ("Společenství vlastníků jednotek Jaselská 1120": "SVJ Jaselská 1120"; naming rule 6). */
+  abbreviation?: string;
   /** Subcategories whose keywords these words outrank in the same text, whatever their length: the more specific kind of the same payment ("Splátka úvěru ... - hypotéka": a mortgage, not any loan). */
   outranks?: number[];
 }
@@ -77,6 +79,7 @@ interface Rule {
   categoryOnly?: boolean;
   children?: boolean;
   outranks?: ReadonlySet<number>;
+  abbreviation?: string;
 }
 
 const mccRules = readData<{ rules: { from: number; to: number; subcategoryId: number; generic?: boolean }[] }>('mcc-rules.json').rules;
@@ -106,6 +109,7 @@ for (const r of readData<{ rules: KeywordRule[] }>('keyword-rules.json').rules) 
     ...(r.categoryOnly === true ? { categoryOnly: true } : {}),
     ...(r.children === true ? { children: true } : {}),
     ...(r.outranks === undefined ? {} : { outranks: new Set(r.outranks.map((id) => subcategory(id, where).id)) }),
+    ...(r.abbreviation === undefined ? {} : { abbreviation: r.abbreviation }),
   };
   for (const id of rule.outranks ?? []) outranked.add(id);
   for (const keyword of r.keywords) {
@@ -271,10 +275,12 @@ export const soldKeywordOf = (tokens: readonly string[], categoryId: number): bo
 /** Whether `tokens` hold a counterparty keyword of any category (a word of a kind of business: "caffe bar", "gelateria"; not a surname such as "Bäcker"). */
 export const hasKeyword = (tokens: readonly string[]): boolean => counterPartyKeywords.longestMatch(tokens, (_, at) => !isKindSurname(tokens[at]!)) !== null;
 
-/** The category and subcategory of the counterparty keyword starting at token `at` ("BAR" in "ORANGE BAR": 4, 403), and where it ends; null when none starts there. */
-export function keywordCategoryAt(tokens: readonly string[], at: number): { categoryId: number; subcategoryId: number; end: number } | null {
+/** The category and subcategory of the counterparty keyword starting at token `at` ("BAR" in "ORANGE BAR": 4, 403), where it ends and the abbreviation a name opening with it is shown by; null when none starts there. */
+export function keywordCategoryAt(tokens: readonly string[], at: number): { categoryId: number; subcategoryId: number; end: number; abbreviation?: string } | null {
   const match = at < tokens.length ? counterPartyKeywords.matchAt(tokens, at) : null;
-  return match ? { categoryId: match.value.sub.categoryId, subcategoryId: match.value.sub.id, end: match.end } : null;
+  if (!match) return null;
+  const { sub, abbreviation } = match.value;
+  return abbreviation === undefined ? { categoryId: sub.categoryId, subcategoryId: sub.id, end: match.end } : { categoryId: sub.categoryId, subcategoryId: sub.id, end: match.end, abbreviation };
 }
 
 /** Whether a counterparty's `tokens` open with a public authority's word ("Magistrát", "Obec", "Hlavné mesto"): no merchant. */

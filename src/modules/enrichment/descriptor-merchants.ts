@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { keywordCategoryAt } from './categorise.ts';
 import type { MerchantView } from './merchants.ts';
 import { legalFormAt, noiseAt, paymentWordAt, placeAt, restIsNoise } from './noise.ts';
+import { isFirstName } from './people.ts';
 import { hasDigit, tokenize } from './text.ts';
 
 /** Namespace of descriptor-derived merchant ids (a fixed random UUID; never change it: ids are stored). */
@@ -93,7 +94,8 @@ function keywordsReach(tokens: readonly string[], from: number, at: number): boo
 /**
  * Whether the last of words [first, end) stays in the name although it is noise: a town of a
  * bank-transfer name ("Stadtwerke München"); a town after a name that is only a kind of business
- * ("Veterinarni Klinika Holesovice") or after a linking word ("Museum Of Chania"); a word completing a keyword ("PET CENTER"); a district's
+ * ("Veterinarni Klinika Holesovice") or after a linking word ("Museum Of Chania"); a store word after a
+ * bare first name ("Andrea Shop"); a word completing a keyword ("PET CENTER"); a district's
  * number after a town of a bank-transfer name ("Dům dětí a mládeže Praha 6"); the house number of
  * a name that is an address (`addressed`: "SVJ Bělohorská 112").
  */
@@ -101,6 +103,9 @@ function keepsLast(tokens: readonly string[], words: readonly Word[], first: num
   const last = words[end - 1]!;
   if (addressed && ONLY_DIGITS.test(last.text)) return true;
   if (placeAt(tokens, last.from)) return !card || company || (end - 1 > first && (linked(tokens, words, end - 1) || kindOfBusiness(tokens, words, first, end - 1)));
+  // A store word after a bare first name is part of the shop's name ("ANDREA SHOP": "Andrea" alone is a person's).
+  const named = words[first]!;
+  if (end - first === 2 && named.to - named.from === 1 && isFirstName(tokens[named.from]!) && !legalFormAt(tokens, last.from) && !paymentWordAt(tokens, last.from)) return true;
   if (end - 2 >= first && kindOfBusiness(tokens, words, end - 2, end)) return true;
   return !card && end - 2 > first && DISTRICT.test(last.text) && placeAt(tokens, words[end - 2]!.from) !== null;
 }
@@ -179,8 +184,15 @@ function nameFrom(descriptor: string, card: boolean): MerchantView | null {
   const kept = words.slice(first, end);
   if (!kept.some((w) => LETTER.test(w.text))) return null;
   const written = !card && LOWER.test(descriptor);
-  const name = kept.map((w, i) => (written && (i > 0 || abbreviation(w.text)) ? w.text : titleCase(w.text))).join(' ');
-  const key = tokens.slice(kept[0]!.from, kept[kept.length - 1]!.to).join(' ');
+  // A kind of organisation known by its abbreviation opening the name is shown by it ("Společenství vlastníků jednotek Jaselská 1120": "SVJ Jaselská 1120").
+  const opening = keywordCategoryAt(tokens, kept[0]!.from);
+  const short = opening?.abbreviation === undefined ? -1 : kept.findIndex((w) => w.to === opening.end);
+  const shortened = short >= 0 && short < kept.length - 1 ? opening!.abbreviation! : null;
+  const rest = shortened === null ? kept : kept.slice(short + 1);
+  const restName = rest.map((w, i) => (written && (i > 0 || shortened !== null || abbreviation(w.text)) ? w.text : titleCase(w.text)));
+  const name = (shortened === null ? restName : [shortened, ...restName]).join(' ');
+  const restKey = tokens.slice(rest[0]!.from, kept[kept.length - 1]!.to);
+  const key = (shortened === null ? restKey : tokenize(shortened).concat(restKey)).join(' ');
   const street = card || comma < 0 ? null : streetAfter(descriptor.slice(comma + 1));
   if (street === null) return Object.freeze({ id: nameUuid(key), name });
   return Object.freeze({ id: nameUuid(`${key} ${street.key}`), name: `${name}, ${street.words.map((w) => (written ? w : titleCase(w))).join(' ')}` });

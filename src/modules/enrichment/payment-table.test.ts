@@ -333,6 +333,17 @@ const table: Record<string, Case[]> = {
     row(-15, 'MUSEO DEL MARE TRIESTE ITA', 'Card payment', 1103, { merchant: 'Museo Del Mare' }),
     row(-8, 'CASTELO DE SAO JORGE LISBOA', 'Card payment', 1103, { merchant: 'Castelo De Sao Jorge' }),
   ],
+  'merchant names by the convention (round 9): a kind of organisation by its abbreviation, a store word after a bare first name, a marketplace by its site, the operator of a top-up voucher': [
+    row(-3900, 'Společenství vlastníků jednotek domu Kounicova 688', 'zálohy na služby 11/2026', 203, { merchant: 'SVJ Kounicova 688' }),
+    row(-85, 'Spoločenstvo vlastníkov bytov Kukučínova 14', 'fond opráv 11/2026', 203, { merchant: 'SVB Kukučínova 14' }),
+    row(-14, 'NARODNY PARK MURANSKA PLANINA', 'Card payment', 1103, { merchant: 'NP Muranska Planina' }),
+    row(-59, 'MONIKA SHOP, KOSICE, SK', 'Platba kartou 12.10.2026 karta 5404********3318', 603, { merchant: 'Monika Shop', details: { mccCode: '5651' } }),
+    row(-890, '', 'Místo: KAUFLAND.CZ MARKETPLACE PRAHA Částka: 890,00 CZK', 605, { merchant: 'Kaufland.cz' }),
+    row(-24.9, '', 'Platba kartou 4405 **** **** 3017 KAUFLAND.SK BRATISLAVA SVK', 605, { merchant: 'Kaufland.sk' }),
+    row(-300, 'TABAK U RADNICE, KOLIN, CZ - DOBITI T-MOBILE KUPON', 'PLATBA KARTOU 02.11.2026 5168xxxxxxxx2291', 703, { merchant: 'T-Mobile', details: { mccCode: '5993' } }),
+    row(-19.9, 'PEPCO 4410 ZILINA SVK', '', 603, { merchant: 'Pepco' }),
+    row(-6, 'OMV 3312, TRNAVA, SK - UMYTIE AUTA PROGRAM 2', 'Platba kartou 03.11.2026 karta 5404********3318', 506, { merchant: 'OMV', details: { mccCode: '5541' } }),
+  ],
   'the more specific kind of a payment outranks the general one, whatever the words\' lengths (round 9)': [
     // A mortgage is a loan: its word outranks the loan's.
     row(-14200, '', 'Splátka úvěru 2207719304 - hypotéka', 202, { merchant: null }),
