@@ -17,6 +17,8 @@
  *   5. the Czech constant symbol, when it marks a payment kind (data/constant-symbols.json),
  *   6. nothing: other income / uncategorised spending by the sign of the amount (a chain's
  *      numbered store abroad: groceries, taxonomy `fallback.storeAbroad`).
+ * Of a text's keywords the longest wins, unless another's rule `outranks` its subcategory (the
+ * more specific kind of one payment: "Splátka úvěru ... - hypotéka" is a mortgage).
  * A public authority's words (a municipality, rule `authority`) are weak: they decide only when
  * nothing else does. A bank's charge words (rule `bankCharge`) count in a note only when the
  * counterparty names no one.
