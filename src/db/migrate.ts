@@ -32,6 +32,7 @@ import * as enrichmentReenrichIssue20Round5 from './migrations/0029_enrichment_r
 import * as enrichmentReenrichIssue20Round6 from './migrations/0030_enrichment_reenrich_issue20_round6.ts';
 import * as enrichmentReenrichIssue20Round7 from './migrations/0031_enrichment_reenrich_issue20_round7.ts';
 import * as enrichmentReenrichIssue20Round8 from './migrations/0032_enrichment_reenrich_issue20_round8.ts';
+import * as enrichmentReenrichIssue20Round9 from './migrations/0033_enrichment_reenrich_issue20_round9.ts';
 import type { SecretKeys } from '../lib/secret-keys.ts';
 
 const MIGRATION_TABLE = 'kysely_migration';
@@ -65,6 +66,7 @@ const migrations = (keys: SecretKeys | undefined): Record<string, Migration> => 
   '0030_enrichment_reenrich_issue20_round6': enrichmentReenrichIssue20Round6,
   '0031_enrichment_reenrich_issue20_round7': enrichmentReenrichIssue20Round7,
   '0032_enrichment_reenrich_issue20_round8': enrichmentReenrichIssue20Round8,
+  '0033_enrichment_reenrich_issue20_round9': enrichmentReenrichIssue20Round9,
 });
 
 /** `keys` seal what a migration encrypts (0017: webhook secrets); only needed when there is some. */

@@ -17,6 +17,8 @@
  *   5. the Czech constant symbol, when it marks a payment kind (data/constant-symbols.json),
  *   6. nothing: other income / uncategorised spending by the sign of the amount (a chain's
  *      numbered store abroad: groceries, taxonomy `fallback.storeAbroad`).
+ * Of a text's keywords the longest wins, unless another's rule `outranks` its subcategory (the
+ * more specific kind of one payment: "Splátka úvěru ... - hypotéka" is a mortgage).
  * A public authority's words (a municipality, rule `authority`) are weak: they decide only when
  * nothing else does. A bank's charge words (rule `bankCharge`) count in a note only when the
  * counterparty names no one.
@@ -60,6 +62,10 @@ interface KeywordRule {
   people?: boolean;
   /** The words name the category, not which of its subcategories ("bistro": a restaurant or a snack bar; "vstupné": a theatre's or a castle's): a specific MCC or another keyword of the category chooses it, else the rule's subcategory. */
   categoryOnly?: boolean;
+  /** The abbreviation a name opening with these words is shown by ("Společenství vlastníků jednotek Jaselská 1120": "SVJ Jaselská 1120"; naming rule 6). */
+  abbreviation?: string;
+  /** Subcategories whose keywords these words outrank in the same text, whatever their length: the more specific kind of the same payment ("Splátka úvěru ... - hypotéka": a mortgage, not any loan). */
+  outranks?: number[];
 }
 
 interface Rule {
@@ -73,6 +79,9 @@ interface Rule {
   soldByShops?: boolean;
   people?: boolean;
   categoryOnly?: boolean;
+  children?: boolean;
+  outranks?: ReadonlySet<number>;
+  abbreviation?: string;
 }
 
 const mccRules = readData<{ rules: { from: number; to: number; subcategoryId: number; generic?: boolean }[] }>('mcc-rules.json').rules;
@@ -87,6 +96,8 @@ const counterPartyKeywords = new PhraseIndex<Rule>();
 const noteKeywords = new PhraseIndex<Rule>();
 /** Words saying a payment is for children ("děti", "mládež", "Kinder"): see `forChildren` in the taxonomy. */
 const childrenWords = new PhraseIndex<true>();
+/** Subcategories some keyword rule outranks (`outranks`): only a text whose keyword is of one of these is searched again. */
+const outranked = new Set<number>();
 for (const r of readData<{ rules: KeywordRule[] }>('keyword-rules.json').rules) {
   const where = `keyword-rules.json ${r.subcategoryId}`;
   const rule: Rule = {
@@ -98,7 +109,11 @@ for (const r of readData<{ rules: KeywordRule[] }>('keyword-rules.json').rules) 
     ...(r.soldByShops === true ? { soldByShops: true } : {}),
     ...(r.people === true ? { people: true } : {}),
     ...(r.categoryOnly === true ? { categoryOnly: true } : {}),
+    ...(r.children === true ? { children: true } : {}),
+    ...(r.outranks === undefined ? {} : { outranks: new Set(r.outranks.map((id) => subcategory(id, where).id)) }),
+    ...(r.abbreviation === undefined ? {} : { abbreviation: r.abbreviation }),
   };
+  for (const id of rule.outranks ?? []) outranked.add(id);
   for (const keyword of r.keywords) {
     if (r.children === true) childrenWords.add(keyword, true);
     if (r.signal === false) continue;
@@ -205,8 +220,11 @@ function keywordOf(tokens: string[], keywords: PhraseIndex<Rule>, amount: number
   if (first && accept(first.value, amount, person)) return first;
   // A surname that is a word of a kind of business ("HANS BAECKER") decides only where it opens the descriptor.
   const found = keywords.longestMatch(tokens, (r, at) => accept(r, amount, person) && !isKindSurname(tokens[at]!));
-  if (found === null || !placeAround(tokens, found.start)) return found;
-  return keywords.longestMatch(tokens, (r, at) => accept(r, amount, person) && !isKindSurname(tokens[at]!) && !placeAround(tokens, at));
+  const kept = found === null || !placeAround(tokens, found.start) ? found : keywords.longestMatch(tokens, (r, at) => accept(r, amount, person) && !isKindSurname(tokens[at]!) && !placeAround(tokens, at));
+  if (kept === null || !outranked.has(kept.value.sub.id)) return kept;
+  // A more specific kind of the same payment elsewhere in the text outranks it, whatever their lengths ("Splátka úvěru ... - hypotéka").
+  const id = kept.value.sub.id;
+  return keywords.longestMatch(tokens, (r, at) => r.outranks?.has(id) === true && accept(r, amount, person) && !placeAround(tokens, at)) ?? kept;
 }
 
 /** Noise words before a descriptor's first significant one that may begin a keyword covering it ("SUPER ZOO": "super" is a store word). */
@@ -231,9 +249,10 @@ function endOfName(tokens: readonly string[], from: number): number {
 /** Whether `match` covers token `at` (a descriptor's opening keyword). */
 const covers = (match: PhraseMatch<Rule>, at: number): boolean => match.start <= at && match.end > at;
 
-/** Whether a keyword rule means something for the direction of `amount` and, for a person, is of a `people` subcategory or counts for people itself (a bank loan repaid to an account named after its holder). */
+/** Whether a keyword rule means something for the direction of `amount` and, for a person, is of a `people` subcategory (not words saying only "for children") or counts for people itself (a bank loan repaid to an account named after its holder). */
 function keywordCounts(rule: Rule, amount: number, person: boolean): boolean {
-  return (!person || rule.sub.people === true || rule.people === true) && appliesTo(rule.sub, amount);
+  // Words saying only for whom ("pre deti", "für Kinder") make no payment to a person one for children's activities: a gift is a gift.
+  return (!person || (rule.sub.people === true && rule.children !== true) || rule.people === true) && appliesTo(rule.sub, amount);
 }
 
 /** Whether a keyword rule names a service sold on the side (taxonomy `soldByShops`: a subscription, a game pass, cash back; or the rule's own flag: a top-up, a vignette, a car wash). */
@@ -258,10 +277,12 @@ export const soldKeywordOf = (tokens: readonly string[], categoryId: number): bo
 /** Whether `tokens` hold a counterparty keyword of any category (a word of a kind of business: "caffe bar", "gelateria"; not a surname such as "Bäcker"). */
 export const hasKeyword = (tokens: readonly string[]): boolean => counterPartyKeywords.longestMatch(tokens, (_, at) => !isKindSurname(tokens[at]!)) !== null;
 
-/** The category and subcategory of the counterparty keyword starting at token `at` ("BAR" in "ORANGE BAR": 4, 403), and where it ends; null when none starts there. */
-export function keywordCategoryAt(tokens: readonly string[], at: number): { categoryId: number; subcategoryId: number; end: number } | null {
+/** The category and subcategory of the counterparty keyword starting at token `at` ("BAR" in "ORANGE BAR": 4, 403), where it ends and the abbreviation a name opening with it is shown by; null when none starts there. */
+export function keywordCategoryAt(tokens: readonly string[], at: number): { categoryId: number; subcategoryId: number; end: number; abbreviation?: string } | null {
   const match = at < tokens.length ? counterPartyKeywords.matchAt(tokens, at) : null;
-  return match ? { categoryId: match.value.sub.categoryId, subcategoryId: match.value.sub.id, end: match.end } : null;
+  if (!match) return null;
+  const { sub, abbreviation } = match.value;
+  return abbreviation === undefined ? { categoryId: sub.categoryId, subcategoryId: sub.id, end: match.end } : { categoryId: sub.categoryId, subcategoryId: sub.id, end: match.end, abbreviation };
 }
 
 /** Whether a counterparty's `tokens` open with a public authority's word ("Magistrát", "Obec", "Hlavné mesto"): no merchant. */

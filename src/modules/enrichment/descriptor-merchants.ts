@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { keywordCategoryAt } from './categorise.ts';
 import type { MerchantView } from './merchants.ts';
 import { legalFormAt, noiseAt, paymentWordAt, placeAt, restIsNoise } from './noise.ts';
+import { isFirstName } from './people.ts';
 import { hasDigit, tokenize } from './text.ts';
 
 /** Namespace of descriptor-derived merchant ids (a fixed random UUID; never change it: ids are stored). */
@@ -34,6 +35,10 @@ const OWNERS_ASSOCIATION = 203;
 const DISTRICT = /^[0-9]{1,2}$/;
 /** Length from which a word with a digit opening a descriptor is a date or card number, no name ("7-ELEVEN" is one). */
 const DATE_OR_CARD = 6;
+/** Words linking a name to the place it is named after ("MUSEUM OF CHANIA", "OCEANARIO DE LISBOA", "TRATTORIA DEL PORTO"): a town after them is part of the name. */
+const LINKING = new Set(['of', 'de', 'do', 'da', 'di', 'del', 'della', 'dello', 'al', 'alla', 'des', 'du', 'dos', 'das']);
+/** Whether the word before word `at` ends in a linking word: the town at `at` is part of the name. */
+const linked = (tokens: readonly string[], words: readonly Word[], at: number): boolean => at > 0 && LINKING.has(tokens[words[at - 1]!.to - 1]!);
 const CACHE_LIMIT = 20_000;
 /** Names already derived, by descriptor: card descriptors and bank-transfer names apart. */
 const caches = { card: new Map<string, MerchantView | null>(), name: new Map<string, MerchantView | null>() };
@@ -89,14 +94,18 @@ function keywordsReach(tokens: readonly string[], from: number, at: number): boo
 /**
  * Whether the last of words [first, end) stays in the name although it is noise: a town of a
  * bank-transfer name ("Stadtwerke München"); a town after a name that is only a kind of business
- * ("Veterinarni Klinika Holesovice"); a word completing a keyword ("PET CENTER"); a district's
+ * ("Veterinarni Klinika Holesovice") or after a linking word ("Museum Of Chania"); a store word after a
+ * bare first name ("Andrea Shop"); a word completing a keyword ("PET CENTER"); a district's
  * number after a town of a bank-transfer name ("Dům dětí a mládeže Praha 6"); the house number of
  * a name that is an address (`addressed`: "SVJ Bělohorská 112").
  */
 function keepsLast(tokens: readonly string[], words: readonly Word[], first: number, end: number, card: boolean, company: boolean, addressed: boolean): boolean {
   const last = words[end - 1]!;
   if (addressed && ONLY_DIGITS.test(last.text)) return true;
-  if (placeAt(tokens, last.from)) return !card || company || (end - 1 > first && kindOfBusiness(tokens, words, first, end - 1));
+  if (placeAt(tokens, last.from)) return !card || company || (end - 1 > first && (linked(tokens, words, end - 1) || kindOfBusiness(tokens, words, first, end - 1)));
+  // A store word after a bare first name is part of the shop's name ("ANDREA SHOP": "Andrea" alone is a person's).
+  const named = words[first]!;
+  if (end - first === 2 && named.to - named.from === 1 && isFirstName(tokens[named.from]!) && !legalFormAt(tokens, last.from) && !paymentWordAt(tokens, last.from)) return true;
   if (end - 2 >= first && kindOfBusiness(tokens, words, end - 2, end)) return true;
   return !card && end - 2 > first && DISTRICT.test(last.text) && placeAt(tokens, words[end - 2]!.from) !== null;
 }
@@ -167,7 +176,7 @@ function nameFrom(descriptor: string, card: boolean): MerchantView | null {
   const addressed = !card && first < words.length && keywordCategoryAt(tokens, words[first]!.from)?.subcategoryId === OWNERS_ASSOCIATION;
   while (end < words.length) {
     const word = words[end]!;
-    if (end > first && ((card && !company && placeAt(tokens, word.from) && !kindOfBusiness(tokens, words, first, end) && !keywordsReach(tokens, words[first]!.from, word.from)) || (addressed && ONLY_DIGITS.test(word.text) ? ONLY_DIGITS.test(words[end - 1]!.text) : tokens.slice(word.from, word.to).some((token) => endsName(token, card))))) break;
+    if (end > first && ((card && !company && placeAt(tokens, word.from) && !linked(tokens, words, end) && !kindOfBusiness(tokens, words, first, end) && !keywordsReach(tokens, words[first]!.from, word.from)) || (addressed && ONLY_DIGITS.test(word.text) ? ONLY_DIGITS.test(words[end - 1]!.text) : tokens.slice(word.from, word.to).some((token) => endsName(token, card))))) break;
     end++;
   }
   const tail = end > first ? words[end - 1]!.to : 0;
@@ -175,8 +184,15 @@ function nameFrom(descriptor: string, card: boolean): MerchantView | null {
   const kept = words.slice(first, end);
   if (!kept.some((w) => LETTER.test(w.text))) return null;
   const written = !card && LOWER.test(descriptor);
-  const name = kept.map((w, i) => (written && (i > 0 || abbreviation(w.text)) ? w.text : titleCase(w.text))).join(' ');
-  const key = tokens.slice(kept[0]!.from, kept[kept.length - 1]!.to).join(' ');
+  // A kind of organisation known by its abbreviation opening the name is shown by it ("Společenství vlastníků jednotek Jaselská 1120": "SVJ Jaselská 1120").
+  const opening = keywordCategoryAt(tokens, kept[0]!.from);
+  const short = opening?.abbreviation === undefined ? -1 : kept.findIndex((w) => w.to === opening.end);
+  const shortened = short >= 0 && short < kept.length - 1 ? opening!.abbreviation! : null;
+  const rest = shortened === null ? kept : kept.slice(short + 1);
+  const restName = rest.map((w, i) => (written && (i > 0 || shortened !== null || abbreviation(w.text)) ? w.text : titleCase(w.text)));
+  const name = (shortened === null ? restName : [shortened, ...restName]).join(' ');
+  const restKey = tokens.slice(rest[0]!.from, kept[kept.length - 1]!.to);
+  const key = (shortened === null ? restKey : tokenize(shortened).concat(restKey)).join(' ');
   const street = card || comma < 0 ? null : streetAfter(descriptor.slice(comma + 1));
   if (street === null) return Object.freeze({ id: nameUuid(key), name });
   return Object.freeze({ id: nameUuid(`${key} ${street.key}`), name: `${name}, ${street.words.map((w) => (written ? w : titleCase(w))).join(' ')}` });

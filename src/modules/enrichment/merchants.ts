@@ -221,15 +221,19 @@ function unmarkedCardText(text: string, tokens: readonly string[], mcc: boolean)
 const COMMA = /,\s*/y;
 
 /**
- * Where the descriptor of a card text starts, its marker ending at `from`: after the date or card
- * number a bank may put first ("Platba kartou 11.06.2026, KAVARNA MODRA, PRAHA 9, CZE": the
- * descriptor is the part after the date's comma).
+ * Where the descriptor of a card text starts, its marker ending at `from`: after the dates and card
+ * numbers a bank may put first, each part ending at a comma ("Platba kartou 11.06.2026, KAVARNA
+ * MODRA, PRAHA 9, CZE"; "Platba kartou 4405********7781, 15.09.2026, ARANYSAS PATIKA, KESZTHELY,
+ * HUN": the descriptor is the part after the last such comma).
  */
 function datedHead(text: string, from: number): number {
-  const comma = text.indexOf(',', from);
-  if (comma < 0 || !tokenize(text.slice(from, comma)).every(hasDigit)) return from;
-  COMMA.lastIndex = comma;
-  return COMMA.test(text) ? COMMA.lastIndex : from;
+  for (let start = from; ; ) {
+    const comma = text.indexOf(',', start);
+    if (comma < 0 || !tokenize(text.slice(start, comma)).every(hasDigit)) return start;
+    COMMA.lastIndex = comma;
+    if (!COMMA.test(text)) return start;
+    start = COMMA.lastIndex;
+  }
 }
 
 /**
@@ -417,6 +421,13 @@ function otherKindAfter(tokens: readonly string[], from: number, end: number, ca
   return false;
 }
 
+/** Tokens [from, to) up to the first town, country or word with a digit after the first: a card descriptor's name without its place ("JIRI KOPECKY KLADNO": a person's name). */
+function beforePlace(tokens: readonly string[], from: number, to: number): readonly string[] {
+  let end = from + 1;
+  while (end < to && !hasDigit(tokens[end]!) && placeAt(tokens, end) === null) end++;
+  return tokens.slice(from, Math.min(end, to));
+}
+
 /** Who a transaction's counterparty is, as far as enrichment can tell. */
 export interface Payee {
   /** The transaction's merchant, or null. */
@@ -449,7 +460,9 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
   const card = context.mcc || counterParty.card || cardText;
   const fromCounterParty = recognise(counterParty, { card, mccCategoryId: context.mccCategoryId, name: true });
   const covered = fromCounterParty !== null && fromCounterParty.start >= 0 && restIsNoise(counterParty.tokens, fromCounterParty.start, fromCounterParty.end);
-  if (!covered && isPersonName(counterParty.tokens) && !(card && hasKeyword(counterParty.tokens))) return card ? payee(null, false, false, null, false, true) : payee(null, false, true, null);
+  if (!covered && (isPersonName(counterParty.tokens) || (card && isPersonName(beforePlace(counterParty.tokens, 0, counterParty.tokens.length)))) && !(card && hasKeyword(counterParty.tokens))) {
+    return card ? payee(null, false, false, null, false, true) : payee(null, false, true, null);
+  }
   if (fromCounterParty && !fromCounterParty.merchant.intermediary) {
     // A shop may sell another merchant's service (a subscription sold by an electronics shop): the note names it, a hint.
     const sold = RETAIL_CATEGORIES.has(fromCounterParty.merchant.sub.categoryId) && note.tokens.length > 0 ? soldIn(note, fromCounterParty.merchant) : null;
@@ -460,7 +473,7 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
   // A bank's card text naming only a person ("Nákup: MARTIN SEDLACEK, Brno, CZ") when the counterparty names no one: a sole trader too.
   if (fromNote === null && fromCounterParty === null && note.card && significant(counterParty.tokens) === null) {
     const descriptor = note.tokens.slice(note.start, note.end);
-    if (isPersonName(descriptor) && !hasKeyword(descriptor)) return payee(null, false, false, null, false, true);
+    if ((isPersonName(descriptor) || isPersonName(beforePlace(note.tokens, note.start, note.end))) && !hasKeyword(descriptor)) return payee(null, false, false, null, false, true);
   }
   if (fromNote) {
     const noteNamesPayee = fromCounterParty !== null || significant(counterParty.tokens) === null;
@@ -517,7 +530,8 @@ const STORE_NUMBER = /^[0-9]{2,5}$/;
  * other signal such a store is most likely a supermarket (categorise.ts `storeAbroad`).
  */
 export function storeAbroad(counterParty: AnalysedText, note: AnalysedText): boolean {
-  const text = note.card ? note : counterParty.card ? counterParty : null;
+  // A note with a marker and nothing after it ("Card payment") leaves the descriptor to the counterparty (Revolut: "KRAS 112 RIJEKA HRV").
+  const text = note.card && note.start < note.end ? note : counterParty.card || note.card ? counterParty : null;
   // The country code ends the card text or its descriptor, before the amount a bank adds ("POLI 112 BRUNICO ITA, suma 36,40 EUR").
   if (text === null || !(endsAbroad(text.tokens) || endsAbroad(text.tokens, text.end)) || LOWER.test(text.descriptor.replace(WITH_DIGIT, ''))) return false;
   const { tokens } = text;

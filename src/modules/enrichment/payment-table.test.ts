@@ -112,11 +112,16 @@ const table: Record<string, Case[]> = {
     row(-35, 'SUMUP *PAVEL KRATOCHVIL', '', 9901, { merchant: null }),
     row(-600, 'JANA HORAKOVA', '', 1701, { merchant: null, details: { mccCode: '8299' } }),
     row(-18, '', 'Nákup: MARTIN SEDLACEK, Brno, CZ', 9901, { merchant: null }),
+    // The town after the name, without a comma, is no part of it (round 9).
+    row(-450, '', 'Místo: SUMUP *PETR DVORAK BEROUN', 9901, { merchant: null }),
+    row(-22, 'ZETTLE_*TOMAS MAREK JIHLAVA', '', 9901, { merchant: null }),
   ],
   'a foreign bank\'s card text names the business after its marker (town, country, amount in another currency cut)': [
     row(-27.6, '', 'Bezahlung Karte MC/000003621 CBA 0231 SOPRON HUN HUF 10.890,00', 301, { merchant: 'CBA potraviny' }),
     row(-12.4, '', 'Bezahlung Maestro MC/000004417 KONOBA BURA TROGIR HRV', 401, { merchant: 'Konoba Bura' }),
     row(-9.4, '', 'Bezahlung Karte MC/000003621 NEMZETI UTDIJFIZETESI SZOLG. BUDAPEST HUN HUF 3.700,00', 505),
+    // Several dates and card numbers before the descriptor, each ending at a comma (round 9).
+    row(-31, '', 'Platba kartou 4405********2210, 03.08.2026, APTEKA POD LIPAMI, ZAKOPANE, POL, 132,00 PLN', 901, { merchant: 'Apteka Pod Lipami' }),
   ],
   'a utility serving several kinds is paid for what its bill\'s note names; a returned bank fee is a bank fee': [
     row(-1400, 'Veolia Energie ČR, a.s.', 'záloha teplá voda 03/2026', 701, { merchant: 'Veolia' }),
@@ -127,6 +132,8 @@ const table: Record<string, Case[]> = {
     row(-17.2, 'KONZUM 0441 SIBENIK', '', 301),
     row(-9.9, 'ZABKA Z1188 GDANSK', '', 301),
     row(-19.2, '', 'POS 10.08.2026 4405xxxxxxxx1203 KRAS 112 RIJEKA HRV', 301),
+    // A marker with nothing after it leaves the descriptor to the counterparty (Revolut; round 9).
+    row(-33.1, 'BOSO 214 KOTOR MNE', 'Card payment', 301),
   ],
   'utilities abroad; a longer keyword of the note refines the payee\'s': [
     row(-64, 'Stadtwerke Regensburg GmbH', 'Abschlag Wasser 06/2026', 702),
@@ -309,6 +316,47 @@ const table: Record<string, Case[]> = {
     row(-1200, 'ČSOB Pojišťovna, a. s.', 'pojištění odpovědnosti zaměstnance', 1604),
   ],
   'a railway\'s delay compensation is the ticket\'s': [row(9.9, 'RegioJet a.s.', 'kompenzace za zpoždění spoje RJ 1021', 504)],
+  'holiday countries\' kinds of business, supermarket chains and transport operators without MCC (round 9)': [
+    row(-9.8, 'PASTELARIA BELEM 84', 'Card payment', 403),
+    row(-41, '', 'Platba kartou 4405********2210, 12.07.2026, CHURRASQUEIRA O POLEIRO, FARO, PRT', 401),
+    row(-17.3, 'CONTINENTE BOM DIA ALBUFEIRA', 'Card payment', 301, { merchant: 'Continente' }),
+    row(-62, 'POUSADA DE OBIDOS', 'Card payment', 1002),
+    row(-23.5, 'PSISTARIA O THANASIS RETHYMNO GRC', 'Card payment', 401),
+    row(-7.9, 'FARMAKIO KOSTAKIS HERAKLION GRC', 'Card payment', 901),
+    row(-31.2, 'AB VASSILOPOULOS 0412 ATHINA GRC', 'Card payment', 301, { merchant: 'AB Vassilopoulos' }),
+    row(-12, 'MUSEU NACIONAL DO AZULEJO LISBOA', 'Card payment', 1103),
+    row(-4.4, 'ESZPRESSZO KORZO EGER HUN', 'Card payment', 403),
+    row(-2.2, 'ANM NAPOLI', 'Card payment', 502, { merchant: 'ANM' }),
+    row(-11.9, 'SKM TROJMIASTO GDANSK', 'Card payment · 50,00 PLN', 504, { merchant: 'SKM Trójmiasto' }),
+    row(-19.4, 'ECZANE GUNES ALANYA TUR', 'Card payment', 901),
+    // A town after a linking word is part of the name.
+    row(-15, 'MUSEO DEL MARE TRIESTE ITA', 'Card payment', 1103, { merchant: 'Museo Del Mare' }),
+    row(-8, 'CASTELO DE SAO JORGE LISBOA', 'Card payment', 1103, { merchant: 'Castelo De Sao Jorge' }),
+  ],
+  'merchant names by the convention (round 9): a kind of organisation by its abbreviation, a store word after a bare first name, a marketplace by its site, the operator of a top-up voucher': [
+    row(-3900, 'Společenství vlastníků jednotek domu Kounicova 688', 'zálohy na služby 11/2026', 203, { merchant: 'SVJ Kounicova 688' }),
+    row(-85, 'Spoločenstvo vlastníkov bytov Kukučínova 14', 'fond opráv 11/2026', 203, { merchant: 'SVB Kukučínova 14' }),
+    row(-14, 'NARODNY PARK MURANSKA PLANINA', 'Card payment', 1103, { merchant: 'NP Muranska Planina' }),
+    row(-59, 'MONIKA SHOP, KOSICE, SK', 'Platba kartou 12.10.2026 karta 5404********3318', 603, { merchant: 'Monika Shop', details: { mccCode: '5651' } }),
+    row(-890, '', 'Místo: KAUFLAND.CZ MARKETPLACE PRAHA Částka: 890,00 CZK', 605, { merchant: 'Kaufland.cz' }),
+    row(-24.9, '', 'Platba kartou 4405 **** **** 3017 KAUFLAND.SK BRATISLAVA SVK', 605, { merchant: 'Kaufland.sk' }),
+    row(-300, 'TABAK U RADNICE, KOLIN, CZ - DOBITI T-MOBILE KUPON', 'PLATBA KARTOU 02.11.2026 5168xxxxxxxx2291', 703, { merchant: 'T-Mobile', details: { mccCode: '5993' } }),
+    row(-19.9, 'PEPCO 4410 ZILINA SVK', '', 603, { merchant: 'Pepco' }),
+    row(-6, 'OMV 3312, TRNAVA, SK - UMYTIE AUTA PROGRAM 2', 'Platba kartou 03.11.2026 karta 5404********3318', 506, { merchant: 'OMV', details: { mccCode: '5541' } }),
+  ],
+  'the more specific kind of a payment outranks the general one, whatever the words\' lengths (round 9)': [
+    // A mortgage is a loan: its word outranks the loan's.
+    row(-14200, '', 'Splátka úvěru 2207719304 - hypotéka', 202, { merchant: null }),
+    row(-690, 'Petra Horváthová', 'splátka úveru č. 5512 hypotéka', 202, { merchant: null }),
+    // A returned bank fee stays a bank fee, also from the bank named as counterparty.
+    row(1.5, 'Tatra banka, a.s.', 'Vrátenie poplatku za výber z bankomatu 09/2026', 1401, { merchant: null }),
+    row(40, '', 'Vrácení poplatku - výběr z bankomatu jiné banky', 1401, { merchant: null }),
+    // A top-up of one's own account elsewhere is a transfer to an own account, no merchant.
+    row(-200, 'Revolut Bank UAB', 'dobití vlastního účtu Revolut', 1201, { merchant: null }),
+    row(150, 'Top-up by *7781', 'Top-up from Tatra banka account SK12 1100 ****', 1201, { merchant: null }),
+    // Words saying only "for children" make no payment to a person a childcare one.
+    row(-100, 'Jozef Baláž', 'pre deti na Mikuláša', 1202, { merchant: null }),
+  ],
 };
 
 describe('the documented table "Where each kind of payment goes"', () => {

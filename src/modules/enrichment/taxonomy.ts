@@ -92,16 +92,17 @@ export const appliesTo = (sub: Subcategory, amount: number): boolean => amount >
 
 /**
  * What `sub` means for money moving in the direction of `amount` (> 0 received, otherwise
- * spent): itself when its direction fits; else for money received `incomingId` (the rule's or
- * merchant's own), else its whenIncoming, else the reversal of a purchase of `sub` (a weak hint:
+ * spent): for money received `incomingId` (the rule's or merchant's own) first, then itself when
+ * its direction fits, else its whenIncoming, else the reversal of a purchase of `sub` (a weak hint:
  * a refund keeps the category of what it refunds); money spent under a subcategory of received
  * money with no whenOutgoing gives null (no signal).
  */
 export function forAmount(sub: Subcategory, amount: number, incomingId?: number): Candidate | null {
   if (amount > 0) {
+    // A rule's own subcategory of money received holds in either direction's subcategory (a top-up received is from one's own account: 1201, not 1204).
+    if (incomingId !== undefined) return { sub: subcategory(incomingId), weak: false };
     if (sub.direction !== 'out') return { sub, weak: false };
-    const other = incomingId ?? sub.whenIncoming;
-    return other === undefined ? { sub, weak: true, reverses: true } : { sub: subcategory(other), weak: false };
+    return sub.whenIncoming === undefined ? { sub, weak: true, reverses: true } : { sub: subcategory(sub.whenIncoming), weak: false };
   }
   if (sub.direction !== 'in') return { sub, weak: false };
   return sub.whenOutgoing === undefined ? null : { sub: subcategory(sub.whenOutgoing), weak: false };
