@@ -67,6 +67,12 @@
  *   side under the same protocol; held out in the eighth round, their misses were read in the
  *   ninth, so they are DEVELOPMENT data now: reported per pattern and held to floors
  *   (HELD_OUT_20J, HELD_OUT_20K).
+ * - the twelfth and thirteenth HELD-OUT sets of issue 20, test/fixtures/enrichment-heldout-20l.json
+ *   (six people on Česká spořitelna, Tatra banka, MONETA with Creditas, 365.bank, Raiffeisenbank
+ *   with mBank, VÚB; trips from Austria to Egypt) and -20m.json (everyday accounts first: ČSOB, Air
+ *   Bank with Partners Banka, Komerční banka, Slovenská sporiteľňa, UniCredit SK with Prima banka,
+ *   Fio), by a twelfth and a thirteenth independent labeller written side by side under the same
+ *   protocol; held out from the ninth round's rule writers; reported per pattern, no gate.
  * Development labels that contradicted the merchant-naming convention of docs/categories.md were
  * relabelled to it in the fifth round (listed in the fixtures' `$comment` and in the docs).
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
@@ -287,6 +293,8 @@ describe('enrichment accuracy', () => {
     'enrichment-heldout-20i.json': 260,
     'enrichment-heldout-20j.json': 260,
     'enrichment-heldout-20k.json': 260,
+    'enrichment-heldout-20l.json': 260,
+    'enrichment-heldout-20m.json': 260,
     'enrichment-development-names.json': 20,
     'enrichment-development-20.json': 200,
     'enrichment-development-20-probes.json': 60,
@@ -339,5 +347,13 @@ describe('enrichment accuracy', () => {
     { name: 'the eleventh set of issue 20 (20k; development data since its ninth round)', file: 'enrichment-heldout-20k.json', floors: HELD_OUT_20K },
   ])('does not regress on $name, per pattern', ({ file, floors }) => {
     expectTargets(reportPerPattern(file), floors);
+  });
+
+  it('reports the twelfth held-out set of issue 20 (20l), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20l.json');
+  });
+
+  it('reports the thirteenth held-out set of issue 20 (20m), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20m.json');
   });
 });
