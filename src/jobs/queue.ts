@@ -38,8 +38,12 @@ export interface JobAttempt {
 
 export type JobName = keyof JobPayloads;
 
-/** How often a queue's second and further workers poll while idle (queue.ts `subscribe`); the first polls every 0.5 s. */
-const IDLE_SIBLING_POLL_SECONDS = 5;
+/** How often one worker polls its queue while idle (queue.ts `subscribe`). */
+const POLL_SECONDS = 0.5;
+/** The shortest interval between two polls of one idle queue, however many workers it has. */
+const MIN_POLL_INTERVAL_SECONDS = 0.1;
+/** How often a worker of a queue with several polls on its own (their timer wakes one in turn). */
+const IDLE_SIBLING_POLL_SECONDS = 30;
 
 /**
  * SQL condition: the job `id` of queue `name` is still to run, waiting for a retry, or running
@@ -131,6 +135,8 @@ export interface JobQueueOptions {
 
 export class JobQueue {
   private readonly handling = new Set<Promise<void>>();
+  /** The timers that wake an idle worker of each queue with several (subscribe). */
+  private readonly pollTimers: NodeJS.Timeout[] = [];
   private stopRequested = false;
   private isStarted = false;
 
@@ -231,11 +237,14 @@ export class JobQueue {
 
   /**
    * `concurrency` pg-boss workers on `name`; `includeMetadata` fetches retry counts and the other
-   * metadata columns with each job. The first worker polls every 0.5 s; the others, while idle,
-   * every IDLE_SIBLING_POLL_SECONDS: a worker that found jobs wakes the next one, which polls at
-   * once and wakes the next if it finds jobs too, so a backlog is taken up by every worker within
-   * a few fetches, and an idle queue costs two polls a second plus a few, not two per worker
-   * (pg-boss plans each poll anew: 32 idle download workers cost PostgreSQL ~4 % of a core).
+   * metadata columns with each job. A queue with one worker polls every 0.5 s. A queue with more
+   * is polled by its idle workers in turn (a timer wakes the next idle one) as often as its
+   * workers would poll every 0.5 s each, but at most every 0.1 s: 4 webhook workers as before, 32
+   * download workers 10 times a second instead of 64 (pg-boss plans each poll anew: they cost an
+   * idle worker process ~4 % of a core of PostgreSQL). A worker that finds jobs fetches again at
+   * once and wakes the next idle one, which wakes the next if it finds jobs too, so a burst is
+   * taken up by every worker within a few fetches. Left alone, a worker polls every
+   * IDLE_SIBLING_POLL_SECONDS.
    */
   private async subscribe<N extends JobName>(
     name: N,
@@ -246,22 +255,36 @@ export class JobQueue {
   ): Promise<void> {
     await this.started;
     const workerIds: string[] = [];
+    const busy = new Set<string>();
+    let turn = 0;
+    /** Wakes the next worker of the queue that is not handling jobs, if any. */
+    const wakeIdle = () => {
+      for (let k = 0; k < workerIds.length; k++) {
+        const id = workerIds[(turn + k) % workerIds.length]!;
+        if (busy.has(id)) continue;
+        turn = (turn + k + 1) % workerIds.length;
+        this.boss.notifyWorker(id);
+        return;
+      }
+    };
+    const pollingIntervalSeconds = concurrency === 1 ? POLL_SECONDS : IDLE_SIBLING_POLL_SECONDS;
     for (let i = 0; i < concurrency; i++) {
-      const next = (i + 1) % concurrency;
-      const pollingIntervalSeconds = i === 0 ? 0.5 : IDLE_SIBLING_POLL_SECONDS;
       const workerId: string = await this.boss.work<JobPayloads[N]>(name, { pollingIntervalSeconds, batchSize, includeMetadata }, async (jobs) => {
+        busy.add(workerId);
         this.boss.notifyWorker(workerId);
-        if (next !== i && workerIds[next]) this.boss.notifyWorker(workerIds[next]);
+        wakeIdle();
         const running = handler(jobs);
         this.handling.add(running);
         try {
           await running;
         } finally {
           this.handling.delete(running);
+          busy.delete(workerId);
         }
       });
       workerIds.push(workerId);
     }
+    if (concurrency > 1) this.pollTimers.push(setInterval(wakeIdle, Math.max(POLL_SECONDS / concurrency, MIN_POLL_INTERVAL_SECONDS) * 1000).unref());
   }
 
   /** True once started until stop() begins: the queue accepts jobs and its workers (if any) fetch them. */
@@ -281,6 +304,7 @@ export class JobQueue {
    */
   async stop(timeoutMs = 10_000): Promise<void> {
     this.stopRequested = true;
+    for (const timer of this.pollTimers.splice(0)) clearInterval(timer);
     // A queue that never started has only its connections to close.
     if (!(await this.started.then(() => true, () => false))) return this.pool.close(() => false, timeoutMs);
     const stopped = new Promise<void>((resolve) => {
