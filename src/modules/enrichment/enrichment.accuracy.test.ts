@@ -73,6 +73,12 @@
  *   Bank with Partners Banka, Komerční banka, Slovenská sporiteľňa, UniCredit SK with Prima banka,
  *   Fio), by a twelfth and a thirteenth independent labeller written side by side under the same
  *   protocol; held out from the ninth round's rule writers; reported per pattern, no gate.
+ * - the fourteenth and fifteenth HELD-OUT sets of issue 20, test/fixtures/enrichment-heldout-20n.json
+ *   (Raiffeisenbank, ČSOB SK, MONETA with Air Bank, Fio, Komerční banka with Revolut, Tatra banka)
+ *   and -20o.json (everyday accounts: Česká spořitelna, VÚB with 365.bank, mBank, UniCredit CZ with
+ *   a lorry driver's trips, Slovenská sporiteľňa with Poštová banka, Creditas), by a fourteenth and
+ *   a fifteenth independent labeller written side by side under the same protocol; held out from
+ *   the tenth round's rule writers; reported per pattern, no gate.
  * Development labels that contradicted the merchant-naming convention of docs/categories.md were
  * relabelled to it in the fifth round (listed in the fixtures' `$comment` and in the docs).
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
@@ -295,6 +301,8 @@ describe('enrichment accuracy', () => {
     'enrichment-heldout-20k.json': 260,
     'enrichment-heldout-20l.json': 260,
     'enrichment-heldout-20m.json': 260,
+    'enrichment-heldout-20n.json': 260,
+    'enrichment-heldout-20o.json': 260,
     'enrichment-development-names.json': 20,
     'enrichment-development-20.json': 200,
     'enrichment-development-20-probes.json': 60,
@@ -355,5 +363,13 @@ describe('enrichment accuracy', () => {
 
   it('reports the thirteenth held-out set of issue 20 (20m), per pattern (no gate)', () => {
     reportPerPattern('enrichment-heldout-20m.json');
+  });
+
+  it('reports the fourteenth held-out set of issue 20 (20n), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20n.json');
+  });
+
+  it('reports the fifteenth held-out set of issue 20 (20o), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20o.json');
   });
 });
