@@ -217,24 +217,39 @@ function unmarkedCardText(text: string, tokens: readonly string[], mcc: boolean)
   return rest.length > 0 && placeAt(rest, 0) !== null;
 }
 
-/** A comma and the spaces after it. */
-const COMMA = /,\s*/y;
+/** The end of a part of a card text's head: a comma, or a colon before a space ("dne 11.08.2026: LEKARNA ..."; not a time's "12:30"). */
+const PART_END = /,\s*|:\s+/g;
 
 /**
  * Where the descriptor of a card text starts, its marker ending at `from`: after the dates and card
- * numbers a bank may put first, each part ending at a comma ("Platba kartou 11.06.2026, KAVARNA
- * MODRA, PRAHA 9, CZE"; "Platba kartou 4405********7781, 15.09.2026, ARANYSAS PATIKA, KESZTHELY,
- * HUN": the descriptor is the part after the last such comma).
+ * numbers a bank may put first, each part ending at a comma or a colon ("Platba kartou 11.06.2026,
+ * KAVARNA MODRA, PRAHA 9, CZE"; "Platba kartou 4405********7781, 15.09.2026, ARANYSAS PATIKA,
+ * KESZTHELY, HUN"; mBank's "Transakce kartou 5375XXXXXXXX5510 dne 11.08.2026: LEKARNA ...": the
+ * descriptor is the part after the last such comma or colon).
  */
 function datedHead(text: string, from: number): number {
   for (let start = from; ; ) {
-    const comma = text.indexOf(',', start);
-    if (comma < 0 || !tokenize(text.slice(start, comma)).every(hasDigit)) return start;
-    COMMA.lastIndex = comma;
-    if (!COMMA.test(text)) return start;
-    start = COMMA.lastIndex;
+    PART_END.lastIndex = start;
+    const end = PART_END.exec(text);
+    if (end === null || !tokenize(text.slice(start, end.index)).every(hasDigit)) return start;
+    start = end.index + end[0].length;
   }
 }
+
+/** A date as banks write it ("11.08.2026", "2026-08-11", "11/08/26", Hungarian "2026.08.11."). */
+const DATE = String.raw`\d{1,4}[./-]\d{1,2}[./-]\d{2,4}\.?`;
+/**
+ * A bank's "on <date>" around a date, with or without a colon: Czech "dne", Slovak "dňa", Polish
+ * "dnia", German "am", "vom", English "on", "date", before it; Hungarian "napján" after it. The word
+ * is no part of any name ("Transakce kartou 5375XXXXXXXX5510 dne 11.08.2026: LEKARNA ...", "LEKARNA
+ * U MOSTU dne 11.08.2026"): only the date is kept.
+ */
+const ON_DATE = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:dne|dňa|dna|dnia|am|vom|on|date|datum)\s*:?\s+(${DATE})(?![\p{L}\p{N}])|(${DATE})\s+napj[aá]n(?![\p{L}\p{N}])`, 'giu');
+/** Cheap test before ON_DATE: a digit and one of its words. */
+const ON_DATE_WORD = /(?:dne|d[nň]a|dnia|am|vom|on|date|datum|napj[aá]n)\b/i;
+
+/** `text` without the words of a bank's "on <date>" (ON_DATE), the date kept. */
+const undated = (text: string): string => (ON_DATE_WORD.test(text) && /\d/.test(text) ? text.replace(ON_DATE, '$1$2') : text);
 
 /**
  * Splits off a card-payment marker and a payment processor's `NAME *` prefix and tokenizes the
@@ -242,7 +257,7 @@ function datedHead(text: string, from: number): number {
  * text without a marker (`unmarkedCardText`; `mcc`: the transaction has an MCC).
  */
 export function analyse(written: string, unnamed?: { mcc: boolean }): AnalysedText {
-  const text = unmasked(written);
+  const text = undated(unmasked(written));
   const all = tokenize(text);
   const marker = cardMarkerLength(all) === 0 ? null : CARD_MARKER.exec(fold(text));
   const headLength = marker !== null ? marker[0].length : unnamed !== undefined && unmarkedCardText(text, all, unnamed.mcc) ? 0 : -1;
