@@ -357,6 +357,28 @@ const table: Record<string, Case[]> = {
     // Words saying only "for children" make no payment to a person a childcare one.
     row(-100, 'Jozef Baláž', 'pre deti na Mikuláša', 1202, { merchant: null }),
   ],
+  'social insurance contributions are 1502 without a merchant, its benefits 102; an insurer\'s premium returned is the policy\'s, not a claim (round 10)': [
+    row(-388.5, 'Sociálna poisťovňa', 'sociálne odvody 11/2026', 1502, { merchant: null }),
+    row(612, 'Sociálna poisťovňa', 'nemocenské 10/2026', 102, { merchant: null }),
+    row(-1480, 'Zakład Ubezpieczeń Społecznych', 'składki 11/2026', 1502, { merchant: null }),
+    row(840, 'ČSOB Pojišťovna, a. s.', 'vrácení nespotřebovaného pojistného - havarijní pojištění 5512', 1602, { merchant: 'ČSOB Pojišťovna' }),
+    row(55, 'Allianz - Slovenská poisťovňa, a.s.', 'vrátenie poistného, poistenie domácnosti - zánik zmluvy', 1603, { merchant: 'Allianz - Slovenská poisťovňa' }),
+  ],
+  'a guesthouse is accommodation, a pension received a pension; nature parks, castles and fortresses are leisure; boat trips are excursions (round 10)': [
+    row(-95, '', 'Kartenzahlung 12.08.2026 PENSION HUBERTUS MAYRHOFEN AUT', 1002, { merchant: 'Pension Hubertus' }),
+    row(1450, 'Pensionsversicherungsanstalt', 'Pension 11/2026', 102, { merchant: null }),
+    row(-12, '', 'Kartová transakcia 14.08.2026: PARK PRIRODE TELASCICA SALI HRV', 1103),
+    row(-9, '', 'Kartová platba 4405 77** **** 1111, 12.07.2026, GODOLLOI KIRALYI KASTELY, GODOLLO, HUN, 3 500,00 HUF', 1103),
+    row(-28, '', 'Kartenzahlung ATTERSEE AUSFLUGSSCHIFF UNTERACH AUT', 1003),
+    row(-30, '', 'POS 03.08.2026 4405xxxxxxxx1111 KAPETAN LUKA IZLETI TUCEPI HRV', 1003),
+  ],
+  'an electrician\'s work is home improvement, whatever the electronics word of the name; a school word alone makes no payment to a person tuition; one\'s savings are one\'s own account (round 10)': [
+    row(-18300, 'ELEKTRO NOVOTNÝ s.r.o.', 'FV 2026077 elektroinstalace kuchyně', 204),
+    row(-2400, 'Elektro Mikeš s.r.o.', 'Rechnung 4410', 602),
+    row(-40, 'Marek Dvořák', 'Adámkovi do školy', 1202, { merchant: null }),
+    row(-600, 'Petra Nová', 'doučování matematiky 10/2026', 1701, { merchant: null }),
+    row(-2000, 'Veronika Malá', 'na spořák', 1201, { merchant: null }),
+  ],
 };
 
 describe('the documented table "Where each kind of payment goes"', () => {
