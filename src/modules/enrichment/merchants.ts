@@ -422,16 +422,18 @@ function exactAccepted(text: AnalysedText, match: PhraseMatch<Merchant>, opens: 
   if (!LETTER.test(text.descriptor) || LOWER.test(text.descriptor.replace(WITH_DIGIT, ''))) return false;
   const categoryId = match.value.sub.categoryId;
   // What a seller's `NAME *` prefix says it sold is no part of its name ("NAY *NORTON 360").
-  if (otherKindAfter(tokens, match.end, Math.min(text.end, text.sold), categoryId)) return false;
-  if (card) return context.mccCategoryId === null || context.mccCategoryId === categoryId;
+  const nameEnd = Math.min(text.end, text.sold);
+  if (kindAfter(tokens, match.end, nameEnd, (id) => id !== categoryId)) return false;
+  // A word of the merchant's own kind in its name outranks the terminal's MCC ("BENU LEKAREN ..." with a cosmetics shop's MCC).
+  if (card) return context.mccCategoryId === null || context.mccCategoryId === categoryId || kindAfter(tokens, match.end, nameEnd, (id) => id === categoryId);
   return context.name === true;
 }
 
-/** Whether the name after an alias (tokens from `from` to `end`, up to a town or number) holds a word of a kind of business of another category than `categoryId`. */
-function otherKindAfter(tokens: readonly string[], from: number, end: number, categoryId: number): boolean {
+/** Whether the name after an alias (tokens from `from` to `end`, up to a town or number) holds a word of a kind of business whose category `accepts`. */
+function kindAfter(tokens: readonly string[], from: number, end: number, accepts: (categoryId: number) => boolean): boolean {
   for (let at = from; at < end && !hasDigit(tokens[at]!) && placeAt(tokens, at) === null; at++) {
     const word = keywordCategoryAt(tokens, at);
-    if (word !== null && word.categoryId !== categoryId) return true;
+    if (word !== null && accepts(word.categoryId)) return true;
   }
   return false;
 }

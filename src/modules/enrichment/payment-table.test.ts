@@ -379,6 +379,11 @@ const table: Record<string, Case[]> = {
     row(-600, 'Petra Nová', 'doučování matematiky 10/2026', 1701, { merchant: null }),
     row(-2000, 'Veronika Malá', 'na spořák', 1201, { merchant: null }),
   ],
+  'a chain named beside a word of its own kind is that chain whatever MCC its terminal reports; a kind word and a name keep both (round 10)': [
+    row(-31.9, 'ZIKO APTEKA UL. DLUGA KRAKOW', 'Nákup kartou 5299 **** **** 7710, 14.09.2026', 901, { merchant: 'Ziko Apteka', details: { mccCode: '5977' } }),
+    row(-129, 'PEARLE OPTIKA OC FORUM USTI', 'Platba kartou 15.09.2026', 902, { merchant: 'Pearle', details: { mccCode: '5912' } }),
+    row(-80, '', 'PARKING CENTRUM, OLOMOUC, CZ', 505, { merchant: 'Parking Centrum', details: { mccCode: '7523' } }),
+  ],
 };
 
 describe('the documented table "Where each kind of payment goes"', () => {
