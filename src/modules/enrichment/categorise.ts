@@ -301,7 +301,7 @@ export const RETAIL_CATEGORIES: ReadonlySet<number> = new Set([3, 6]);
 /** Fuel stations sell services on the side too (a car wash, a vignette, a top-up). */
 const FUEL_SUBCATEGORY = 501;
 /** Whether a payee of subcategory `sub` sells services on the side that a card text may name after its name (a shop, a tobacconist, a fuel station). */
-const sellsOnTheSide = (sub: Subcategory): boolean => RETAIL_CATEGORIES.has(sub.categoryId) || sub.id === FUEL_SUBCATEGORY;
+export const sellsOnTheSide = (sub: Subcategory): boolean => RETAIL_CATEGORIES.has(sub.categoryId) || sub.id === FUEL_SUBCATEGORY;
 /** Housing utilities (energy, water, telecoms, licences, municipal fees). */
 const UTILITIES_CATEGORY = 7;
 /** Groceries: a supermarket chain whose sites also sell fuel, coffee or medicine under their own MCC. */

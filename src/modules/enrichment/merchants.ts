@@ -26,10 +26,10 @@
  * - A private person (people.ts) is never a merchant, and the note of a transfer to a payee the
  *   list does not know names no merchant: it is only a category hint (Payee.noteHint).
  */
-import { hasCategoryKeyword, hasKeyword, keywordCategoryAt, RETAIL_CATEGORIES, soldKeywordOf } from './categorise.ts';
+import { hasCategoryKeyword, hasKeyword, keywordCategoryAt, RETAIL_CATEGORIES, sellsOnTheSide, soldKeywordOf } from './categorise.ts';
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
-import { CARD_MARKER, cardMarkerLength, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, noiseAt, placeAt, restIsNoise, significant } from './noise.ts';
+import { CARD_MARKER, cardMarkerLength, countryNamed, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, noiseAt, placeAt, restIsNoise, significant } from './noise.ts';
 import { isPersonName } from './people.ts';
 import { fold, hasDigit, NON_ASCII, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
@@ -50,6 +50,10 @@ export interface Merchant {
   intermediary: boolean;
   /** The brand's other businesses sharing its descriptors ("BOLT.EU/O": rides and Bolt Food), chosen by a specific MCC's category. */
   arms: Merchant[];
+  /** The brand's companies in other countries by ISO code ("SK": Orange Slovensko): the merchant of a card payment whose text names that country. */
+  companies: Map<string, Merchant>;
+  /** Where a chain abroad trades (ISO codes), else null: its exact aliases count only in a card payment whose text names no other country. */
+  countries: ReadonlySet<string> | null;
   view: MerchantView;
 }
 
@@ -57,7 +61,7 @@ interface MerchantsFile {
   brandLines: string[];
   siteWords: string[];
   processors: { prefix: string; merchantOfRecordKey: string | null }[];
-  merchants: { id: string; key: string; name: string; subcategoryId: number; incomingSubcategoryId?: number; intermediary?: boolean; arms?: string[]; aliases: string[]; exactAliases: string[] }[];
+  merchants: { id: string; key: string; name: string; subcategoryId: number; incomingSubcategoryId?: number; intermediary?: boolean; arms?: string[]; companies?: Record<string, string>; countries?: string[]; aliases: string[]; exactAliases: string[] }[];
 }
 
 const file = readData<MerchantsFile>('merchants.json');
@@ -81,6 +85,8 @@ for (const entry of file.merchants) {
     sub: subcategory(entry.subcategoryId, where),
     intermediary: entry.intermediary === true,
     arms: [],
+    companies: new Map(),
+    countries: entry.countries === undefined ? null : new Set(entry.countries),
     view: Object.freeze({ id: entry.id, name: entry.name }),
     ...(entry.incomingSubcategoryId === undefined ? {} : { incomingSubcategoryId: entry.incomingSubcategoryId }),
   };
@@ -99,6 +105,27 @@ for (const entry of file.merchants) {
     if (arm === undefined) throw new Error(`merchants.json ${entry.key}: unknown arm ${key}`);
     byKey.get(entry.key)!.arms.push(arm);
   }
+  for (const [country, key] of Object.entries(entry.companies ?? {})) {
+    const company = byKey.get(key);
+    if (company === undefined) throw new Error(`merchants.json ${entry.key}: unknown company ${key}`);
+    byKey.get(entry.key)!.companies.set(country, company);
+  }
+}
+
+/** A match of a brand in a card text naming a country where the brand has a company of its own ("ORANGE PREDAJNA AVION, BRATISLAVA, SVK": Orange Slovensko), else as it is. */
+function companyOf(match: PhraseMatch<Merchant>, tokens: readonly string[], card: boolean): PhraseMatch<Merchant> {
+  if (!card || match.value.companies.size === 0) return match;
+  const country = countryNamed(tokens, match.start, match.end);
+  const company = country === null ? undefined : match.value.companies.get(country);
+  return company === undefined ? match : { ...match, value: company };
+}
+
+/** Whether an exact alias of a chain abroad (merchants.json countries) may count: in a card payment whose text names no country but the chain's ("IDEA, PRAHA, CZ" is no Montenegrin supermarket). */
+function tradesHere(match: PhraseMatch<Merchant>, tokens: readonly string[], card: boolean): boolean {
+  const { countries } = match.value;
+  if (countries === null) return true;
+  const country = card ? countryNamed(tokens, match.start, match.end) : null;
+  return card && (country === null || countries.has(country));
 }
 
 /** A match of a brand's descriptor as the brand's arm whose category a specific MCC names ("BOLT.EU/O" with a fast-food MCC: Bolt Food), else as it is. */
@@ -323,7 +350,7 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
     }
     if (wanted(exact, best, service, sold)) {
       if (brandLineAfter(tokens, exact) || siteAfter(tokens, exact, text.end)) anotherLine = true;
-      else if (exactAccepted(text, exact, opensAt(tokens, at < sold ? opening : soldOpening, at, exact.value), card, at < sold ? context : soldContext) && (soldService(tokens, exact, sold, context.mccCategoryId) || !namesAnotherBusiness(tokens, exact, card, context.mccCategoryId))) {
+      else if (tradesHere(exact, tokens, card) && exactAccepted(text, exact, opensAt(tokens, at < sold ? opening : soldOpening, at, exact.value), card, at < sold ? context : soldContext) && (soldService(tokens, exact, sold, context.mccCategoryId) || !namesAnotherBusiness(tokens, exact, card, context.mccCategoryId))) {
         if (exceeds(exact, best)) best = exact;
         if (at >= sold && exceeds(exact, service)) service = exact;
       }
@@ -332,11 +359,14 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
   // "ALZA.CZ *MICROSOFT 365", "TESCO HM 2371 - GOOGLE PLAY DARKOVA KARTA", "TESCO EXTRA, JIHLAVA, CZ - DOBITI O2 KUPON": a service sold by a shop (or by an
   // unknown seller) is the merchant (docs/categories.md, naming rule 2) - a service shops sell on the side, or a business of the kind of a service the text
   // says was sold (a top-up, a ticket) -, unless the shop's own goods are named beside it ("- HERNI KONZOLE XBOX").
-  if (best && service && best !== service && best.end <= sold && (RETAIL_CATEGORIES.has(best.value.sub.categoryId) || best.value.intermediary)) {
+  if (best && service && best !== service && best.end <= sold && (sellsOnTheSide(best.value.sub) || best.value.intermediary)) {
     const what = tokens.slice(sold);
     if ((service.value.sub.soldByShops === true || soldKeywordOf(what, service.value.sub.categoryId)) && !hasCategoryKeyword(what, best.value.sub.categoryId)) best = service;
   }
-  if (best) return { merchant: best.value, start: best.start, end: best.end };
+  if (best) {
+    const { value } = companyOf(best, tokens, card);
+    return { merchant: value, start: best.start, end: best.end };
+  }
   // "GOOGLE *Google Cloud": the processor's other business, not the processor.
   return text.processor && !anotherLine ? { merchant: text.processor, start: -1, end: -1 } : null;
 }

@@ -384,6 +384,13 @@ const table: Record<string, Case[]> = {
     row(-129, 'PEARLE OPTIKA OC FORUM USTI', 'Platba kartou 15.09.2026', 902, { merchant: 'Pearle', details: { mccCode: '5912' } }),
     row(-80, '', 'PARKING CENTRUM, OLOMOUC, CZ', 505, { merchant: 'Parking Centrum', details: { mccCode: '7523' } }),
   ],
+  'a brand\'s company in the country of a card text or named by its kind word there; a top-up voucher at a fuel station is the operator\'s (round 10)': [
+    row(-10, '', 'POS 05.10.2026 5167xxxxxxxx1111 OMV 3310 ZILINA SVK - DOBITIE O2 10', 703, { merchant: 'O2 Slovakia', details: { mccCode: '5541' } }),
+    row(-500, '', 'Transakce kartou 5375XXXXXXXX1111 dne 02.10.2026: MOL 4410, JIHLAVA, CZ - DOBITI VODAFONE KUPON 500', 703, { merchant: 'Vodafone', details: { mccCode: '5541' } }),
+    row(-29, '', 'Transakcia kartou 4405 77** **** 1111, T-MOBILE PREDAJNA, KOSICE, SVK, 03.10.2026', 703, { merchant: 'Slovak Telekom', details: { mccCode: '4814' } }),
+    row(-3200, 'UNIQA poisťovňa, a.s.', 'PZP zmluva 55120', 1602, { merchant: 'UNIQA poisťovňa' }),
+    row(-89, '', 'Karetní transakce: HILTON GARDEN INN KRAKOW, KRAKOW, POL', 1002, { merchant: 'Hilton Garden Inn', details: { mccCode: '3504' } }),
+  ],
 };
 
 describe('the documented table "Where each kind of payment goes"', () => {
