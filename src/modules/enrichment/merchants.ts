@@ -22,7 +22,10 @@
  *   they open the descriptor and a token with a digit follows ("SHELL 0412 <any town>"); or, in
  *   a card payment, when they open an upper-case descriptor whose MCC (if specific) is of the
  *   merchant's category ("SPAR HOLICE", "COOP TUTY VELKA BITES").
- * - Of several accepted matches the longest wins.
+ * - Of several accepted matches the longest wins; a brand with a company in the country a card
+ *   text names is that company (merchants.json companies: "ORANGE ..., BRATISLAVA, SVK" is Orange
+ *   Slovensko), and a chain abroad's exact alias counts only where no other country is named
+ *   (merchants.json countries).
  * - A private person (people.ts) is never a merchant, and the note of a transfer to a payee the
  *   list does not know names no merchant: it is only a category hint (Payee.noteHint).
  */
@@ -356,8 +359,8 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
       }
     }
   }
-  // "ALZA.CZ *MICROSOFT 365", "TESCO HM 2371 - GOOGLE PLAY DARKOVA KARTA", "TESCO EXTRA, JIHLAVA, CZ - DOBITI O2 KUPON": a service sold by a shop (or by an
-  // unknown seller) is the merchant (docs/categories.md, naming rule 2) - a service shops sell on the side, or a business of the kind of a service the text
+  // "ALZA.CZ *MICROSOFT 365", "TESCO HM 2371 - GOOGLE PLAY DARKOVA KARTA", "SLOVNAFT 0212 ... SVK - DOBITIE ORANGE 20": a service sold by a shop, a
+  // tobacconist or a fuel station (or by an unknown seller) is the merchant (docs/categories.md, naming rule 2) - a service shops sell on the side, or a business of the kind of a service the text
   // says was sold (a top-up, a ticket) -, unless the shop's own goods are named beside it ("- HERNI KONZOLE XBOX").
   if (best && service && best !== service && best.end <= sold && (sellsOnTheSide(best.value.sub) || best.value.intermediary)) {
     const what = tokens.slice(sold);
