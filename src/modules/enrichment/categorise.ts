@@ -58,7 +58,11 @@ interface KeywordRule {
   bankCharge?: boolean;
   /** A service shops, tobacconists and fuel stations sell on the side although its subcategory is no `soldByShops` one (a phone top-up, a vignette, a car wash, a transport ticket). */
   soldByShops?: boolean;
-  /** Counts for a person too although its subcategory is no `people` one: a bank's loan or mortgage repaid to the holder's own loan account, which the bank names after the holder. */
+  /**
+   * true: counts for a person too although its subcategory is no `people` one (a bank's loan or mortgage repaid to the holder's own loan
+   * account, which the bank names after the holder); false: counts for no person although its subcategory is one (a bare word for school:
+   * "Katke do školy" is pocket money, tutoring words still count).
+   */
   people?: boolean;
   /** The words name the category, not which of its subcategories ("bistro": a restaurant or a snack bar; "vstupné": a theatre's or a castle's): a specific MCC or another keyword of the category chooses it, else the rule's subcategory. */
   categoryOnly?: boolean;
@@ -107,7 +111,7 @@ for (const r of readData<{ rules: KeywordRule[] }>('keyword-rules.json').rules) 
     ...(r.authority === true ? { authority: true } : {}),
     ...(r.bankCharge === true ? { bankCharge: true } : {}),
     ...(r.soldByShops === true ? { soldByShops: true } : {}),
-    ...(r.people === true ? { people: true } : {}),
+    ...(r.people === undefined ? {} : { people: r.people }),
     ...(r.categoryOnly === true ? { categoryOnly: true } : {}),
     ...(r.children === true ? { children: true } : {}),
     ...(r.outranks === undefined ? {} : { outranks: new Set(r.outranks.map((id) => subcategory(id, where).id)) }),
@@ -179,14 +183,15 @@ type Words = 0 | 1 | 2;
  * its category it is more specific than a shorter keyword of the payee ("Stadtwerke" / "Abschlag
  * Wasser": water). span: the number of words of any keyword. vague: a keyword naming only the
  * category (rule `categoryOnly`): any other signal of that category chooses the subcategory.
+ * outranks: the keyword rule's `outranks`, the more specific kind of one payment, also against the other text's signals.
  */
-type Signal = Candidate & { words: Words; moneyBack?: boolean; paidFor?: boolean; span?: number; own?: boolean; sold?: boolean; vague?: boolean };
+type Signal = Candidate & { words: Words; moneyBack?: boolean; paidFor?: boolean; span?: number; own?: boolean; sold?: boolean; vague?: boolean; outranks?: ReadonlySet<number> };
 
 /** Appends what `sub` means for the direction of `amount` to `signals` (nothing when it gives no signal). */
-function push(signals: Signal[], amount: number, sub: Subcategory | null | undefined, words: Words, incomingId?: number, weak = false, moneyBack = false, paidFor = false, span = 0, vague = false): void {
+function push(signals: Signal[], amount: number, sub: Subcategory | null | undefined, words: Words, incomingId?: number, weak = false, moneyBack = false, paidFor = false, span = 0, vague = false, outranks?: ReadonlySet<number>): void {
   const candidate = sub ? forAmount(sub, amount, incomingId) : null;
   // A merchant's own subcategory of money received from it (Vinted payouts: 105) is no catch-all for a keyword to refine.
-  if (candidate) signals.push({ sub: candidate.sub, weak: candidate.weak || weak, reverses: candidate.reverses === true, words, moneyBack, paidFor, span, own: candidate.sub.id === incomingId, vague });
+  if (candidate) signals.push({ sub: candidate.sub, weak: candidate.weak || weak, reverses: candidate.reverses === true, words, moneyBack, paidFor, span, own: candidate.sub.id === incomingId, vague, outranks });
 }
 
 /** Appends the signal of a keyword match (none for null); a keyword naming only its category ("bistro") counts like a code inside the category. */
@@ -194,7 +199,7 @@ function pushKeyword(signals: Signal[], amount: number, match: PhraseMatch<Rule>
   if (!match) return;
   const { value } = match;
   const vague = value.categoryOnly === true;
-  push(signals, amount, value.sub, vague ? 0 : 1, value.incomingId, value.authority === true, value.reversal === true, paidFor, match.end - match.start, vague);
+  push(signals, amount, value.sub, vague ? 0 : 1, value.incomingId, value.authority === true, value.reversal === true, paidFor, match.end - match.start, vague, value.outranks);
 }
 
 /**
@@ -249,10 +254,10 @@ function endOfName(tokens: readonly string[], from: number): number {
 /** Whether `match` covers token `at` (a descriptor's opening keyword). */
 const covers = (match: PhraseMatch<Rule>, at: number): boolean => match.start <= at && match.end > at;
 
-/** Whether a keyword rule means something for the direction of `amount` and, for a person, is of a `people` subcategory (not words saying only "for children") or counts for people itself (a bank loan repaid to an account named after its holder). */
+/** Whether a keyword rule means something for the direction of `amount` and, for a person, is of a `people` subcategory (not words saying only "for children", nor a rule marked `people: false`) or counts for people itself (a bank loan repaid to an account named after its holder). */
 function keywordCounts(rule: Rule, amount: number, person: boolean): boolean {
   // Words saying only for whom ("pre deti", "für Kinder") make no payment to a person one for children's activities: a gift is a gift.
-  return (!person || (rule.sub.people === true && rule.children !== true) || rule.people === true) && appliesTo(rule.sub, amount);
+  return (!person || rule.people === true || (rule.sub.people === true && rule.children !== true && rule.people !== false)) && appliesTo(rule.sub, amount);
 }
 
 /** Whether a keyword rule names a service sold on the side (taxonomy `soldByShops`: a subscription, a game pass, cash back; or the rule's own flag: a top-up, a vignette, a car wash). */
@@ -296,7 +301,7 @@ export const RETAIL_CATEGORIES: ReadonlySet<number> = new Set([3, 6]);
 /** Fuel stations sell services on the side too (a car wash, a vignette, a top-up). */
 const FUEL_SUBCATEGORY = 501;
 /** Whether a payee of subcategory `sub` sells services on the side that a card text may name after its name (a shop, a tobacconist, a fuel station). */
-const sellsOnTheSide = (sub: Subcategory): boolean => RETAIL_CATEGORIES.has(sub.categoryId) || sub.id === FUEL_SUBCATEGORY;
+export const sellsOnTheSide = (sub: Subcategory): boolean => RETAIL_CATEGORIES.has(sub.categoryId) || sub.id === FUEL_SUBCATEGORY;
 /** Housing utilities (energy, water, telecoms, licences, municipal fees). */
 const UTILITIES_CATEGORY = 7;
 /** Groceries: a supermarket chain whose sites also sell fuel, coffee or medicine under their own MCC. */
@@ -327,7 +332,8 @@ export function categorise(input: CategoryInput): Subcategory {
   const noteOpening = cardNote && noteTokens.length > 0 ? firstSignificant(noteTokens, 0, noteTokens.length) : noteTokens.length;
   const noteKeyword = keywordIn(noteTokens, noteKeywords, amount, person, noteOpening, named);
   // Money-back words ("Gutschrift", "storno") beside the kind of what was bought ("Gutschrift Kartenzahlung THERME WIEN"): that purchase is reversed.
-  const notePurchase = noteKeyword?.value.reversal === true ? keywordIn(noteTokens, noteKeywords, amount, person, noteTokens.length, named, (r, a, p) => r.reversal !== true && keywordCounts(r, a, p)) : null;
+  // The purchase is of another kind than the money-back words' own ("vrácení nespotřebovaného pojistného – zánik PZP": the car policy, not any insurance).
+  const notePurchase = noteKeyword?.value.reversal === true ? keywordIn(noteTokens, noteKeywords, amount, person, noteTokens.length, named, (r, a, p) => r.reversal !== true && r.sub !== noteKeyword.value.sub && keywordCounts(r, a, p)) : null;
   const shop = merchant !== null && RETAIL_CATEGORIES.has(merchant.sub.categoryId);
   const bought = shop && !cardNote;
   const opens = counterPartyKeyword !== null && covers(counterPartyKeyword, cpOpening);
@@ -365,7 +371,11 @@ export function categorise(input: CategoryInput): Subcategory {
   if (utilityNote) pushKeyword(signals, amount, noteKeyword);
   // A supermarket chain's site runs other businesses too (a fuel station, a café): there its MCC says which was paid.
   const payeeFirst = merchant !== null && merchant.sub.categoryId !== SUPERMARKET_CATEGORY;
-  if (merchant && payeeFirst && !utilityNote) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
+  // Money back of what the merchant itself sells (an insurer's "vrácení nespotřebovaného pojistného": premium returned) is that purchase
+  // reversed, not the merchant's own kind of money received (an insurer's claim, 104).
+  const ownMoneyBack = merchant !== null && noteKeyword?.value.reversal === true && noteKeyword.value.sub.categoryId === merchant.sub.categoryId;
+  const merchantIncoming = ownMoneyBack ? undefined : merchant?.incomingSubcategoryId;
+  if (merchant && payeeFirst && !utilityNote) push(signals, amount, merchant.sub, 2, merchantIncoming);
   // A later word of the payee's descriptor: of the category its specific MCC confirms, a site's outlet, which outranks the site's kind ("HOTEL GUSTAV
   // MAHLER - RESTAURACE" with a restaurant's MCC); of the payee word's own category when that names only the category ("ULAZNICE PLITVICE": a national park).
   const laterCategory = payeeWord === null ? null : payeeWord.value.categoryOnly === true ? payeeWord.value.sub.categoryId : mcc && !mcc.generic && mcc.sub.categoryId !== payeeWord.value.sub.categoryId ? mcc.sub.categoryId : null;
@@ -375,7 +385,7 @@ export function categorise(input: CategoryInput): Subcategory {
   }
   pushKeyword(signals, amount, payeeWord);
   if (mcc) push(signals, amount, mcc.sub, 0, undefined, mcc.generic);
-  if (merchant && !payeeFirst) push(signals, amount, merchant.sub, 2, merchant.incomingSubcategoryId);
+  if (merchant && !payeeFirst) push(signals, amount, merchant.sub, 2, merchantIncoming);
   if (!opens) pushKeyword(signals, amount, counterPartyKeyword);
   if (!bought) {
     if (!noteOpens) pushKeyword(signals, amount, noteKeyword, !cardNote);
@@ -389,7 +399,9 @@ export function categorise(input: CategoryInput): Subcategory {
   if (input.constantSymbol && SYMBOL.test(input.constantSymbol)) push(signals, amount, constantSymbols.get(input.constantSymbol.padStart(4, '0')), 0);
   if (person) push(signals, amount, personSubcategory, 0);
 
-  const first = signals.find((c) => !c.weak) ?? signals[0];
+  const trusted = signals.find((c) => !c.weak) ?? signals[0];
+  // The more specific kind of one payment outranks it in the other text too ("ELEKTRO HAVLIK s.r.o." / "FA ... elektroinstalace": an electrician).
+  const first = trusted === undefined ? undefined : (signals.find((c) => !c.weak && c.outranks?.has(trusted.sub.id) === true) ?? trusted);
   if (!first) return amount > 0 ? fallback.incoming : input.storeAbroad === true ? fallback.storeAbroad : fallback.outgoing;
   // Money back from a purchase (a refund, a reversal) keeps the category of the purchase.
   const purchase = signals.find((c) => c.reverses);

@@ -32,6 +32,16 @@ describe('merchants beyond the list', () => {
     expect(enrichTransaction({ amount: -30, counterParty: '', note: 'Transakcia kartou 5168****3307 09.07.2026 MIGROLINO 214 BOLZANO ITA, suma 30,40 EUR', details: {} }).enrichment.category.subcategoryId).toBe(301);
   });
 
+  it('reads a bank\'s "on <date>" around the date as no part of a name, before or after it, with or without a colon', () => {
+    expect(merchant('', 'Transakce kartou 5375XXXXXXXX5510 dne 02.10.2026: VETERINA U LIPY, JABLONEC, CZ', { mccCode: '0742' })?.name).toBe('Veterina U Lipy');
+    expect(merchant('', 'Platba kartou KAVARNA U RADNICE dne 03.10.2026', { mccCode: '5814' })?.name).toBe('Kavarna U Radnice');
+    expect(merchant('', 'Platba kartou dňa 04.10.2026 CUKRAREN SNEHULIENKA, TRENCIN, SK')?.name).toBe('Cukraren Snehulienka');
+    expect(merchant('', 'Transakcja kartą dnia 05.10.2026 PIEKARNIA ZIARNO KRAKOW POL')?.name).toBe('Piekarnia Ziarno');
+    expect(merchant('', 'Kartenzahlung am 06.10.2026 BAECKEREI RESCH LINZ AUT')?.name).toBe('Baeckerei Resch');
+    expect(merchant('', 'Card transaction on 07/10/2026: THE OLD BOOKSHOP, YORK, GBR')?.name).toBe('The Old Bookshop');
+    expect(merchant('', 'Kártyás vásárlás 2026.10.08. napján: HALASZCSARDA TIHANY, TIHANY, HUN')?.name).toBe('Halaszcsarda Tihany');
+  });
+
   it('reads a note holding a bank\'s card text without a marker, when the counterparty names no one', () => {
     expect(merchant('', 'KNIHKUPECTVI NA ROHU, TREBIC, CZ')?.name).toBe('Knihkupectvi Na Rohu');
     expect(merchant('', 'PEKARSTVI U VEZE TREBIC CZ')?.name).toBe('Pekarstvi U Veze');

@@ -95,7 +95,8 @@ function keywordsReach(tokens: readonly string[], from: number, at: number): boo
  * Whether the last of words [first, end) stays in the name although it is noise: a town of a
  * bank-transfer name ("Stadtwerke München"); a town after a name that is only a kind of business
  * ("Veterinarni Klinika Holesovice") or after a linking word ("Museum Of Chania"); a store word after a
- * bare first name ("Andrea Shop"); a word completing a keyword ("PET CENTER"); a district's
+ * bare first name ("Andrea Shop"); a word completing a keyword ("PET CENTER"); a store word
+ * after a name that is only a kind of business ("PARKING PALLADIUM": a bare kind word is no name); a district's
  * number after a town of a bank-transfer name ("Dům dětí a mládeže Praha 6"); the house number of
  * a name that is an address (`addressed`: "SVJ Bělohorská 112").
  */
@@ -105,7 +106,9 @@ function keepsLast(tokens: readonly string[], words: readonly Word[], first: num
   if (placeAt(tokens, last.from)) return !card || company || (end - 1 > first && (linked(tokens, words, end - 1) || kindOfBusiness(tokens, words, first, end - 1)));
   // A store word after a bare first name is part of the shop's name ("ANDREA SHOP": "Andrea" alone is a person's).
   const named = words[first]!;
-  if (end - first === 2 && named.to - named.from === 1 && isFirstName(tokens[named.from]!) && !legalFormAt(tokens, last.from) && !paymentWordAt(tokens, last.from)) return true;
+  const storeWord = !legalFormAt(tokens, last.from) && !paymentWordAt(tokens, last.from);
+  if (end - first === 2 && named.to - named.from === 1 && isFirstName(tokens[named.from]!) && storeWord) return true;
+  if (end - 1 > first && storeWord && kindOfBusiness(tokens, words, first, end - 1)) return true;
   if (end - 2 >= first && kindOfBusiness(tokens, words, end - 2, end)) return true;
   return !card && end - 2 > first && DISTRICT.test(last.text) && placeAt(tokens, words[end - 2]!.from) !== null;
 }

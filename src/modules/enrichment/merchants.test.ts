@@ -214,6 +214,24 @@ describe('merchant recognition', () => {
     expect(merchant('NIKE.SK BRATISLAVA', true, 11)).toBe('nike-sk');
     expect(merchant('ALBERTINA WIEN', true, 11)).toBe('albertina');
     expect(merchant('TESCOMA 0021 ZLIN', true, 2)).toBe('tescoma');
+    // A chain abroad's short name counts only in a card payment naming no other country than the chain's (merchants.json countries).
+    expect(merchant('IDEA 112 BUDVA', true, null)).toBe('idea-me');
+    expect(merchant('IDEA, PRAHA, CZ', true, null)).toBeNull();
+    expect(merchant('IDEA s.r.o.')).toBeNull();
+    expect(merchant('ALSA, BRNO, CZ', true, null)).toBeNull();
+    expect(merchant('ALSA ESTACION SUR MADRID ESP', true, null)).toBe('alsa');
+  });
+
+  it('names a brand\'s company in the country a card text names (merchants.json companies), and a hotel group\'s sub-brands as themselves', () => {
+    expect(merchant('Transakcia kartou 4405 77** **** 1111, ORANGE PREDAJNA EUROVEA, BRATISLAVA, SVK, 12.10.2026', true, 7)).toBe('orange-slovensko');
+    expect(merchant('PLATBA KARTOU 12.10.2026 ORANGE 4410, OLOMOUC, CZ', true, 7)).toBe('orange');
+    expect(merchant('POS 05.10.2026 5167xxxxxxxx1111 OMV 3310 ZILINA SVK - DOBITIE O2 10', true, 5)).toBe('o2-slovakia');
+    expect(merchant('KOOPERATIVA poisťovňa, a.s. Vienna Insurance Group')).toBe('kooperativa-sk');
+    expect(merchant('Kooperativa pojišťovna, a.s., Vienna Insurance Group')).toBe('kooperativa');
+    expect(merchant('UNIQA poisťovňa, a.s.')).toBe('uniqa-sk');
+    expect(merchant('HOLIDAY INN EXPRESS BERLIN CITY, BERLIN, DEU', true, 10)).toBe('holiday-inn-express');
+    expect(merchant('HOLIDAY INN PRAGUE, PRAHA, CZ', true, 10)).toBe('holiday-inn');
+    expect(merchant('RADISSON BLU CARLTON, BRATISLAVA, SVK', true, 10)).toBe('radisson-blu');
   });
 
   it('matches no town, country or legal form alone, nor a person\'s name', () => {

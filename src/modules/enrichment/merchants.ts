@@ -22,14 +22,17 @@
  *   they open the descriptor and a token with a digit follows ("SHELL 0412 <any town>"); or, in
  *   a card payment, when they open an upper-case descriptor whose MCC (if specific) is of the
  *   merchant's category ("SPAR HOLICE", "COOP TUTY VELKA BITES").
- * - Of several accepted matches the longest wins.
+ * - Of several accepted matches the longest wins; a brand with a company in the country a card
+ *   text names is that company (merchants.json companies: "ORANGE ..., BRATISLAVA, SVK" is Orange
+ *   Slovensko), and a chain abroad's exact alias counts only where no other country is named
+ *   (merchants.json countries).
  * - A private person (people.ts) is never a merchant, and the note of a transfer to a payee the
  *   list does not know names no merchant: it is only a category hint (Payee.noteHint).
  */
-import { hasCategoryKeyword, hasKeyword, keywordCategoryAt, RETAIL_CATEGORIES, soldKeywordOf } from './categorise.ts';
+import { hasCategoryKeyword, hasKeyword, keywordCategoryAt, RETAIL_CATEGORIES, sellsOnTheSide, soldKeywordOf } from './categorise.ts';
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
-import { CARD_MARKER, cardMarkerLength, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, noiseAt, placeAt, restIsNoise, significant } from './noise.ts';
+import { CARD_MARKER, cardMarkerLength, countryNamed, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, noiseAt, placeAt, restIsNoise, significant } from './noise.ts';
 import { isPersonName } from './people.ts';
 import { fold, hasDigit, NON_ASCII, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
@@ -50,6 +53,10 @@ export interface Merchant {
   intermediary: boolean;
   /** The brand's other businesses sharing its descriptors ("BOLT.EU/O": rides and Bolt Food), chosen by a specific MCC's category. */
   arms: Merchant[];
+  /** The brand's companies in other countries by ISO code ("SK": Orange Slovensko): the merchant of a card payment whose text names that country. */
+  companies: Map<string, Merchant>;
+  /** Where a chain abroad trades (ISO codes), else null: its exact aliases count only in a card payment whose text names no other country. */
+  countries: ReadonlySet<string> | null;
   view: MerchantView;
 }
 
@@ -57,7 +64,7 @@ interface MerchantsFile {
   brandLines: string[];
   siteWords: string[];
   processors: { prefix: string; merchantOfRecordKey: string | null }[];
-  merchants: { id: string; key: string; name: string; subcategoryId: number; incomingSubcategoryId?: number; intermediary?: boolean; arms?: string[]; aliases: string[]; exactAliases: string[] }[];
+  merchants: { id: string; key: string; name: string; subcategoryId: number; incomingSubcategoryId?: number; intermediary?: boolean; arms?: string[]; companies?: Record<string, string>; countries?: string[]; aliases: string[]; exactAliases: string[] }[];
 }
 
 const file = readData<MerchantsFile>('merchants.json');
@@ -81,6 +88,8 @@ for (const entry of file.merchants) {
     sub: subcategory(entry.subcategoryId, where),
     intermediary: entry.intermediary === true,
     arms: [],
+    companies: new Map(),
+    countries: entry.countries === undefined ? null : new Set(entry.countries),
     view: Object.freeze({ id: entry.id, name: entry.name }),
     ...(entry.incomingSubcategoryId === undefined ? {} : { incomingSubcategoryId: entry.incomingSubcategoryId }),
   };
@@ -99,6 +108,27 @@ for (const entry of file.merchants) {
     if (arm === undefined) throw new Error(`merchants.json ${entry.key}: unknown arm ${key}`);
     byKey.get(entry.key)!.arms.push(arm);
   }
+  for (const [country, key] of Object.entries(entry.companies ?? {})) {
+    const company = byKey.get(key);
+    if (company === undefined) throw new Error(`merchants.json ${entry.key}: unknown company ${key}`);
+    byKey.get(entry.key)!.companies.set(country, company);
+  }
+}
+
+/** A match of a brand in a card text naming a country where the brand has a company of its own ("ORANGE PREDAJNA AVION, BRATISLAVA, SVK": Orange Slovensko), else as it is. */
+function companyOf(match: PhraseMatch<Merchant>, tokens: readonly string[], card: boolean): PhraseMatch<Merchant> {
+  if (!card || match.value.companies.size === 0) return match;
+  const country = countryNamed(tokens, match.start, match.end);
+  const company = country === null ? undefined : match.value.companies.get(country);
+  return company === undefined ? match : { ...match, value: company };
+}
+
+/** Whether an exact alias of a chain abroad (merchants.json countries) may count: in a card payment whose text names no country but the chain's ("IDEA, PRAHA, CZ" is no Montenegrin supermarket). */
+function tradesHere(match: PhraseMatch<Merchant>, tokens: readonly string[], card: boolean): boolean {
+  const { countries } = match.value;
+  if (countries === null) return true;
+  const country = card ? countryNamed(tokens, match.start, match.end) : null;
+  return card && (country === null || countries.has(country));
 }
 
 /** A match of a brand's descriptor as the brand's arm whose category a specific MCC names ("BOLT.EU/O" with a fast-food MCC: Bolt Food), else as it is. */
@@ -217,24 +247,39 @@ function unmarkedCardText(text: string, tokens: readonly string[], mcc: boolean)
   return rest.length > 0 && placeAt(rest, 0) !== null;
 }
 
-/** A comma and the spaces after it. */
-const COMMA = /,\s*/y;
+/** The end of a part of a card text's head: a comma, or a colon before a space ("dne 11.08.2026: LEKARNA ..."; not a time's "12:30"). */
+const PART_END = /,\s*|:\s+/g;
 
 /**
  * Where the descriptor of a card text starts, its marker ending at `from`: after the dates and card
- * numbers a bank may put first, each part ending at a comma ("Platba kartou 11.06.2026, KAVARNA
- * MODRA, PRAHA 9, CZE"; "Platba kartou 4405********7781, 15.09.2026, ARANYSAS PATIKA, KESZTHELY,
- * HUN": the descriptor is the part after the last such comma).
+ * numbers a bank may put first, each part ending at a comma or a colon ("Platba kartou 11.06.2026,
+ * KAVARNA MODRA, PRAHA 9, CZE"; "Platba kartou 4405********7781, 15.09.2026, ARANYSAS PATIKA,
+ * KESZTHELY, HUN"; mBank's "Transakce kartou 5375XXXXXXXX5510 dne 11.08.2026: LEKARNA ...": the
+ * descriptor is the part after the last such comma or colon).
  */
 function datedHead(text: string, from: number): number {
   for (let start = from; ; ) {
-    const comma = text.indexOf(',', start);
-    if (comma < 0 || !tokenize(text.slice(start, comma)).every(hasDigit)) return start;
-    COMMA.lastIndex = comma;
-    if (!COMMA.test(text)) return start;
-    start = COMMA.lastIndex;
+    PART_END.lastIndex = start;
+    const end = PART_END.exec(text);
+    if (end === null || !tokenize(text.slice(start, end.index)).every(hasDigit)) return start;
+    start = end.index + end[0].length;
   }
 }
+
+/** A date as banks write it ("11.08.2026", "2026-08-11", "11/08/26", Hungarian "2026.08.11."). */
+const DATE = String.raw`\d{1,4}[./-]\d{1,2}[./-]\d{2,4}\.?`;
+/**
+ * A bank's "on <date>" around a date, with or without a colon: Czech "dne", Slovak "dňa", Polish
+ * "dnia", German "am", "vom", English "on", "date", before it; Hungarian "napján" after it. The word
+ * is no part of any name ("Transakce kartou 5375XXXXXXXX5510 dne 11.08.2026: LEKARNA ...", "LEKARNA
+ * U MOSTU dne 11.08.2026"): only the date is kept.
+ */
+const ON_DATE = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:dne|dňa|dna|dnia|am|vom|on|date|datum)\s*:?\s+(${DATE})(?![\p{L}\p{N}])|(${DATE})\s+napj[aá]n(?![\p{L}\p{N}])`, 'giu');
+/** Cheap test before ON_DATE: a digit and one of its words. */
+const ON_DATE_WORD = /(?:dne|d[nň]a|dnia|am|vom|on|date|datum|napj[aá]n)\b/i;
+
+/** `text` without the words of a bank's "on <date>" (ON_DATE), the date kept. */
+const undated = (text: string): string => (ON_DATE_WORD.test(text) && /\d/.test(text) ? text.replace(ON_DATE, '$1$2') : text);
 
 /**
  * Splits off a card-payment marker and a payment processor's `NAME *` prefix and tokenizes the
@@ -242,7 +287,7 @@ function datedHead(text: string, from: number): number {
  * text without a marker (`unmarkedCardText`; `mcc`: the transaction has an MCC).
  */
 export function analyse(written: string, unnamed?: { mcc: boolean }): AnalysedText {
-  const text = unmasked(written);
+  const text = undated(unmasked(written));
   const all = tokenize(text);
   const marker = cardMarkerLength(all) === 0 ? null : CARD_MARKER.exec(fold(text));
   const headLength = marker !== null ? marker[0].length : unnamed !== undefined && unmarkedCardText(text, all, unnamed.mcc) ? 0 : -1;
@@ -308,20 +353,23 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
     }
     if (wanted(exact, best, service, sold)) {
       if (brandLineAfter(tokens, exact) || siteAfter(tokens, exact, text.end)) anotherLine = true;
-      else if (exactAccepted(text, exact, opensAt(tokens, at < sold ? opening : soldOpening, at, exact.value), card, at < sold ? context : soldContext) && (soldService(tokens, exact, sold, context.mccCategoryId) || !namesAnotherBusiness(tokens, exact, card, context.mccCategoryId))) {
+      else if (tradesHere(exact, tokens, card) && exactAccepted(text, exact, opensAt(tokens, at < sold ? opening : soldOpening, at, exact.value), card, at < sold ? context : soldContext) && (soldService(tokens, exact, sold, context.mccCategoryId) || !namesAnotherBusiness(tokens, exact, card, context.mccCategoryId))) {
         if (exceeds(exact, best)) best = exact;
         if (at >= sold && exceeds(exact, service)) service = exact;
       }
     }
   }
-  // "ALZA.CZ *MICROSOFT 365", "TESCO HM 2371 - GOOGLE PLAY DARKOVA KARTA", "TESCO EXTRA, JIHLAVA, CZ - DOBITI O2 KUPON": a service sold by a shop (or by an
-  // unknown seller) is the merchant (docs/categories.md, naming rule 2) - a service shops sell on the side, or a business of the kind of a service the text
+  // "ALZA.CZ *MICROSOFT 365", "TESCO HM 2371 - GOOGLE PLAY DARKOVA KARTA", "SLOVNAFT 0212 ... SVK - DOBITIE ORANGE 20": a service sold by a shop, a
+  // tobacconist or a fuel station (or by an unknown seller) is the merchant (docs/categories.md, naming rule 2) - a service shops sell on the side, or a business of the kind of a service the text
   // says was sold (a top-up, a ticket) -, unless the shop's own goods are named beside it ("- HERNI KONZOLE XBOX").
-  if (best && service && best !== service && best.end <= sold && (RETAIL_CATEGORIES.has(best.value.sub.categoryId) || best.value.intermediary)) {
+  if (best && service && best !== service && best.end <= sold && (sellsOnTheSide(best.value.sub) || best.value.intermediary)) {
     const what = tokens.slice(sold);
     if ((service.value.sub.soldByShops === true || soldKeywordOf(what, service.value.sub.categoryId)) && !hasCategoryKeyword(what, best.value.sub.categoryId)) best = service;
   }
-  if (best) return { merchant: best.value, start: best.start, end: best.end };
+  if (best) {
+    const { value } = companyOf(best, tokens, card);
+    return { merchant: value, start: best.start, end: best.end };
+  }
   // "GOOGLE *Google Cloud": the processor's other business, not the processor.
   return text.processor && !anotherLine ? { merchant: text.processor, start: -1, end: -1 } : null;
 }
@@ -407,16 +455,18 @@ function exactAccepted(text: AnalysedText, match: PhraseMatch<Merchant>, opens: 
   if (!LETTER.test(text.descriptor) || LOWER.test(text.descriptor.replace(WITH_DIGIT, ''))) return false;
   const categoryId = match.value.sub.categoryId;
   // What a seller's `NAME *` prefix says it sold is no part of its name ("NAY *NORTON 360").
-  if (otherKindAfter(tokens, match.end, Math.min(text.end, text.sold), categoryId)) return false;
-  if (card) return context.mccCategoryId === null || context.mccCategoryId === categoryId;
+  const nameEnd = Math.min(text.end, text.sold);
+  if (kindAfter(tokens, match.end, nameEnd, (id) => id !== categoryId)) return false;
+  // A word of the merchant's own kind in its name outranks the terminal's MCC ("BENU LEKAREN ..." with a cosmetics shop's MCC).
+  if (card) return context.mccCategoryId === null || context.mccCategoryId === categoryId || kindAfter(tokens, match.end, nameEnd, (id) => id === categoryId);
   return context.name === true;
 }
 
-/** Whether the name after an alias (tokens from `from` to `end`, up to a town or number) holds a word of a kind of business of another category than `categoryId`. */
-function otherKindAfter(tokens: readonly string[], from: number, end: number, categoryId: number): boolean {
+/** Whether the name after an alias (tokens from `from` to `end`, up to a town or number) holds a word of a kind of business whose category `accepts`. */
+function kindAfter(tokens: readonly string[], from: number, end: number, accepts: (categoryId: number) => boolean): boolean {
   for (let at = from; at < end && !hasDigit(tokens[at]!) && placeAt(tokens, at) === null; at++) {
     const word = keywordCategoryAt(tokens, at);
-    if (word !== null && word.categoryId !== categoryId) return true;
+    if (word !== null && accepts(word.categoryId)) return true;
   }
   return false;
 }

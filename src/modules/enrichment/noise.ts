@@ -10,7 +10,9 @@ import { hasDigit, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 interface NoiseFile {
   cardMarkers: string[];
   cardRefundMarkers: string[];
-  [group: string]: string[] | string;
+  /** The ISO alpha-2 code each country word names ("SVK" and "Slovensko": "SK"). */
+  countryCodes: Record<string, string[]>;
+  [group: string]: string[] | string | Record<string, string[]>;
 }
 
 const file = readData<NoiseFile>('descriptor-noise.json');
@@ -42,6 +44,22 @@ for (const [group, words] of Object.entries(file)) {
     if (group === 'countries' && word.length > 3 && !(file.homeCountries as string[]).includes(word)) foreignCountries.add(word, true);
     if (group === 'countries' && ALPHA3.test(word) && !(file.homeCountries as string[]).includes(word)) foreignCodes.add(word.toLowerCase());
   }
+}
+
+/** ISO alpha-2 codes by the country words of descriptor-noise.json countryCodes. */
+const countryCodes = new PhraseIndex<string>();
+for (const [code, words] of Object.entries(file.countryCodes)) for (const word of words) countryCodes.add(word, code);
+
+/**
+ * The country a text names last outside its tokens [from, to) (a card text: "..., BRATISLAVA, SVK, 16.08.2026"): its ISO alpha-2
+ * code when descriptor-noise.json countryCodes knows it ("SK"), else its normalised words ("grc"); null when it names none.
+ */
+export function countryNamed(tokens: readonly string[], from: number, to: number): string | null {
+  for (let at = tokens.length - 1; at >= 0; at--) {
+    const match = at < from || at >= to ? countries.matchAt(tokens, at) : null;
+    if (match !== null && (match.end <= from || at >= to)) return countryCodes.matchAt(tokens, at)?.value ?? tokens.slice(at, match.end).join(' ');
+  }
+  return null;
 }
 
 /** The phrase of a country other than the home country starting at token `at`, or null. */

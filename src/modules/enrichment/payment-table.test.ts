@@ -357,6 +357,40 @@ const table: Record<string, Case[]> = {
     // Words saying only "for children" make no payment to a person a childcare one.
     row(-100, 'Jozef Baláž', 'pre deti na Mikuláša', 1202, { merchant: null }),
   ],
+  'social insurance contributions are 1502 without a merchant, its benefits 102; an insurer\'s premium returned is the policy\'s, not a claim (round 10)': [
+    row(-388.5, 'Sociálna poisťovňa', 'sociálne odvody 11/2026', 1502, { merchant: null }),
+    row(612, 'Sociálna poisťovňa', 'nemocenské 10/2026', 102, { merchant: null }),
+    row(-1480, 'Zakład Ubezpieczeń Społecznych', 'składki 11/2026', 1502, { merchant: null }),
+    row(840, 'ČSOB Pojišťovna, a. s.', 'vrácení nespotřebovaného pojistného - havarijní pojištění 5512', 1602, { merchant: 'ČSOB Pojišťovna' }),
+    row(55, 'Allianz - Slovenská poisťovňa, a.s.', 'vrátenie poistného, poistenie domácnosti - zánik zmluvy', 1603, { merchant: 'Allianz - Slovenská poisťovňa' }),
+  ],
+  'a guesthouse is accommodation, a pension received a pension; nature parks, castles and fortresses are leisure; boat trips are excursions (round 10)': [
+    row(-95, '', 'Kartenzahlung 12.08.2026 PENSION HUBERTUS MAYRHOFEN AUT', 1002, { merchant: 'Pension Hubertus' }),
+    row(1450, 'Pensionsversicherungsanstalt', 'Pension 11/2026', 102, { merchant: null }),
+    row(-12, '', 'Kartová transakcia 14.08.2026: PARK PRIRODE TELASCICA SALI HRV', 1103),
+    row(-9, '', 'Kartová platba 4405 77** **** 1111, 12.07.2026, GODOLLOI KIRALYI KASTELY, GODOLLO, HUN, 3 500,00 HUF', 1103),
+    row(-28, '', 'Kartenzahlung ATTERSEE AUSFLUGSSCHIFF UNTERACH AUT', 1003),
+    row(-30, '', 'POS 03.08.2026 4405xxxxxxxx1111 KAPETAN LUKA IZLETI TUCEPI HRV', 1003),
+  ],
+  'an electrician\'s work is home improvement, whatever the electronics word of the name; a school word alone makes no payment to a person tuition; one\'s savings are one\'s own account (round 10)': [
+    row(-18300, 'ELEKTRO NOVOTNÝ s.r.o.', 'FV 2026077 elektroinstalace kuchyně', 204),
+    row(-2400, 'Elektro Mikeš s.r.o.', 'Rechnung 4410', 602),
+    row(-40, 'Marek Dvořák', 'Adámkovi do školy', 1202, { merchant: null }),
+    row(-600, 'Petra Nová', 'doučování matematiky 10/2026', 1701, { merchant: null }),
+    row(-2000, 'Veronika Malá', 'na spořák', 1201, { merchant: null }),
+  ],
+  'a chain named beside a word of its own kind is that chain whatever MCC its terminal reports; a kind word and a name keep both (round 10)': [
+    row(-31.9, 'ZIKO APTEKA UL. DLUGA KRAKOW', 'Nákup kartou 5299 **** **** 7710, 14.09.2026', 901, { merchant: 'Ziko Apteka', details: { mccCode: '5977' } }),
+    row(-129, 'PEARLE OPTIKA OC FORUM USTI', 'Platba kartou 15.09.2026', 902, { merchant: 'Pearle', details: { mccCode: '5912' } }),
+    row(-80, '', 'PARKING CENTRUM, OLOMOUC, CZ', 505, { merchant: 'Parking Centrum', details: { mccCode: '7523' } }),
+  ],
+  'a brand\'s company in the country of a card text or named by its kind word there; a top-up voucher at a fuel station is the operator\'s (round 10)': [
+    row(-10, '', 'POS 05.10.2026 5167xxxxxxxx1111 OMV 3310 ZILINA SVK - DOBITIE O2 10', 703, { merchant: 'O2 Slovakia', details: { mccCode: '5541' } }),
+    row(-500, '', 'Transakce kartou 5375XXXXXXXX1111 dne 02.10.2026: MOL 4410, JIHLAVA, CZ - DOBITI VODAFONE KUPON 500', 703, { merchant: 'Vodafone', details: { mccCode: '5541' } }),
+    row(-29, '', 'Transakcia kartou 4405 77** **** 1111, T-MOBILE PREDAJNA, KOSICE, SVK, 03.10.2026', 703, { merchant: 'Slovak Telekom', details: { mccCode: '4814' } }),
+    row(-3200, 'UNIQA poisťovňa, a.s.', 'PZP zmluva 55120', 1602, { merchant: 'UNIQA poisťovňa' }),
+    row(-89, '', 'Karetní transakce: HILTON GARDEN INN KRAKOW, KRAKOW, POL', 1002, { merchant: 'Hilton Garden Inn', details: { mccCode: '3504' } }),
+  ],
 };
 
 describe('the documented table "Where each kind of payment goes"', () => {
