@@ -30,10 +30,7 @@ import * as webhookResponseExcerpts from './migrations/0026_webhook_response_exc
 import * as enrichmentReenrichIssue20Rounds from './migrations/0027_enrichment_reenrich_issue20_rounds.ts';
 import * as enrichmentReenrichIssue20Round5 from './migrations/0029_enrichment_reenrich_issue20_round5.ts';
 import * as enrichmentReenrichIssue20Round6 from './migrations/0030_enrichment_reenrich_issue20_round6.ts';
-import * as enrichmentReenrichIssue20Round7 from './migrations/0031_enrichment_reenrich_issue20_round7.ts';
-import * as enrichmentReenrichIssue20Round8 from './migrations/0032_enrichment_reenrich_issue20_round8.ts';
-import * as enrichmentReenrichIssue20Round9 from './migrations/0033_enrichment_reenrich_issue20_round9.ts';
-import * as enrichmentReenrichIssue20Round10 from './migrations/0034_enrichment_reenrich_issue20_round10.ts';
+import * as enrichmentReenrichIssue20Rounds7to10 from './migrations/0031_enrichment_reenrich_issue20_rounds7to10.ts';
 import type { SecretKeys } from '../lib/secret-keys.ts';
 
 const MIGRATION_TABLE = 'kysely_migration';
@@ -65,10 +62,7 @@ const migrations = (keys: SecretKeys | undefined): Record<string, Migration> => 
   '0027_enrichment_reenrich_issue20_rounds': enrichmentReenrichIssue20Rounds,
   '0029_enrichment_reenrich_issue20_round5': enrichmentReenrichIssue20Round5,
   '0030_enrichment_reenrich_issue20_round6': enrichmentReenrichIssue20Round6,
-  '0031_enrichment_reenrich_issue20_round7': enrichmentReenrichIssue20Round7,
-  '0032_enrichment_reenrich_issue20_round8': enrichmentReenrichIssue20Round8,
-  '0033_enrichment_reenrich_issue20_round9': enrichmentReenrichIssue20Round9,
-  '0034_enrichment_reenrich_issue20_round10': enrichmentReenrichIssue20Round10,
+  '0031_enrichment_reenrich_issue20_rounds7to10': enrichmentReenrichIssue20Rounds7to10,
 });
 
 /** `keys` seal what a migration encrypts (0017: webhook secrets); only needed when there is some. */
