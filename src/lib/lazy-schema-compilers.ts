@@ -5,6 +5,8 @@
  * first request that needs them instead of for every route at start-up (issue 18: compiling them
  * all, plus one Ajv instance per plugin context with its meta-schema, was ~500 ms of CPU in
  * `bankdata start`). Passed as Fastify's `schemaController.compilersFactory` (src/app.ts).
+ * Response schemas reach fast-json-stringify with their nullable and literal unions written as
+ * plain types (src/lib/serialization-schema.ts): the same JSON without an Ajv per serializer.
  *
  * Validation and its errors are unchanged (the same Ajv options, the same error objects). One
  * difference from Fastify's default: with a custom compiler factory Fastify passes header schemas
@@ -16,6 +18,7 @@
 import AjvCompiler from '@fastify/ajv-compiler';
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
+import { forSerialization, sharedForSerialization } from './serialization-schema.ts';
 
 type Factories = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 /** What Fastify passes a compiler for one schema of one route (method, url, httpPart or httpStatus, ...). */
@@ -36,6 +39,11 @@ function deferred<F>(factory: Factory<F>, externalSchemas: unknown, options: unk
 
 const buildValidator = AjvCompiler() as unknown as Factory<Validate>;
 const buildSerializer = SerializerSelector() as unknown as Factory<Serialize>;
+/** fast-json-stringify on the schemas rewritten for serialisation (src/lib/serialization-schema.ts). */
+const buildSerializerOfUnions: Factory<Serialize> = (externalSchemas, options) => {
+  const build = buildSerializer(sharedForSerialization(externalSchemas), options);
+  return (route) => build({ ...route, schema: forSerialization(route.schema) });
+};
 
 /** Validators compiled by Ajv on their first call; `errors` is the compiled function's, as Fastify reads it. */
 const lazyValidator: Factory<Validate> = (externalSchemas, options) => {
@@ -52,9 +60,9 @@ const lazyValidator: Factory<Validate> = (externalSchemas, options) => {
   };
 };
 
-/** Serializers built by fast-json-stringify on their first call. */
+/** Serializers built by fast-json-stringify on their first call, unions rewritten to plain types (serialization-schema.ts). */
 const lazySerializer: Factory<Serialize> = (externalSchemas, options) => {
-  const compile = deferred(buildSerializer, externalSchemas, options);
+  const compile = deferred(buildSerializerOfUnions, externalSchemas, options);
   return (route) => {
     const compiled = compile(route);
     return (data) => compiled()(data);
