@@ -80,6 +80,11 @@
  *   a lorry driver's trips, Slovenská sporiteľňa with Poštová banka, Creditas), by a fourteenth and
  *   a fifteenth independent labeller written side by side under the same protocol; held out from
  *   the tenth round's rule writers; reported per pattern, no gate.
+ * - the sixteenth and seventeenth HELD-OUT sets of issue 20, test/fixtures/enrichment-heldout-20p.json
+ *   (Komerční banka, Tatra banka, Revolut, Fio with trips from Germany to Hungary, ČSOB SK, Air
+ *   Bank) and -20q.json (MONETA, mBank SK, Raiffeisenbank, Prima banka, ČSOB, Partners banka), by
+ *   a sixteenth and a seventeenth independent labeller written side by side under the same
+ *   protocol; held out from the eleventh round's rule writers; reported per pattern, no gate.
  * Development labels that contradicted the merchant-naming convention of docs/categories.md were
  * relabelled to it in the fifth round (listed in the fixtures' `$comment` and in the docs).
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
@@ -308,6 +313,8 @@ describe('enrichment accuracy', () => {
     'enrichment-heldout-20m.json': 260,
     'enrichment-heldout-20n.json': 260,
     'enrichment-heldout-20o.json': 260,
+    'enrichment-heldout-20p.json': 260,
+    'enrichment-heldout-20q.json': 260,
     'enrichment-development-names.json': 20,
     'enrichment-development-20.json': 200,
     'enrichment-development-20-probes.json': 60,
@@ -370,5 +377,13 @@ describe('enrichment accuracy', () => {
 
   it('reports the fifteenth held-out set of issue 20 (20o), per pattern (no gate)', () => {
     reportPerPattern('enrichment-heldout-20o.json');
+  });
+
+  it('reports the sixteenth held-out set of issue 20 (20p), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20p.json');
+  });
+
+  it('reports the seventeenth held-out set of issue 20 (20q), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20q.json');
   });
 });
