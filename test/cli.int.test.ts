@@ -102,12 +102,18 @@ describe('bankdata CLI', { timeout: 240_000 }, () => {
   });
 
   it('keeps the data across restarts and prints no key the second time', async () => {
-    const port = await freePort();
-    const { child, output } = await start(port);
-    expect(output()).not.toMatch(/svc_test_/);
-    const config = await fetch(`http://127.0.0.1:${port}/v1/partner/config`, { headers: { 'x-api-key': apiKey } });
-    expect(config.status).toBe(200);
-    expect(await stop(child), output()).toBe(0);
+    // The database's creation is checked once per data dir; deleting the marker makes a start check again.
+    expect(existsSync(join(dataDir, 'pg-database'))).toBe(true);
+    rmSync(join(dataDir, 'pg-database'));
+    for (const marker of [false, true]) {
+      const port = await freePort();
+      const { child, output } = await start(port);
+      expect(output()).not.toMatch(/svc_test_/);
+      const config = await fetch(`http://127.0.0.1:${port}/v1/partner/config`, { headers: { 'x-api-key': apiKey } });
+      expect(config.status, `marker ${marker}`).toBe(200);
+      expect(await stop(child), output()).toBe(0);
+      expect(existsSync(join(dataDir, 'pg-database'))).toBe(true);
+    }
   });
 
   it('manages the webhook endpoint, secrets, deliveries and redelivery of the running service', async () => {
