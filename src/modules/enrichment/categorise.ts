@@ -290,6 +290,16 @@ export function keywordCategoryAt(tokens: readonly string[], at: number): { cate
   return abbreviation === undefined ? { categoryId: sub.categoryId, subcategoryId: sub.id, end: match.end } : { categoryId: sub.categoryId, subcategoryId: sub.id, end: match.end, abbreviation };
 }
 
+/** How many of `tokens` come before the money-back words ending them, which a bank may put after a card text ("… TALLINN EE REFUND", "… KUSTERDINGEN DE RUECKERSTATTUNG RUECKSENDUNG"). */
+export function beforeMoneyBackWords(tokens: readonly string[]): number {
+  let end = tokens.length;
+  for (let at = end - 1; at >= 0; at--) {
+    const match = noteKeywords.matchAt(tokens, at);
+    if (match !== null && match.end === end && match.value.reversal === true) end = at;
+  }
+  return end;
+}
+
 /** Whether a counterparty's `tokens` open with a public authority's word ("Magistrát", "Obec", "Hlavné mesto"): no merchant. */
 export function isAuthority(tokens: readonly string[]): boolean {
   const opening = firstSignificant(tokens, 0, tokens.length);

@@ -179,6 +179,8 @@ function nameFrom(descriptor: string, card: boolean): MerchantView | null {
   const addressed = !card && first < words.length && keywordCategoryAt(tokens, words[first]!.from)?.subcategoryId === OWNERS_ASSOCIATION;
   while (end < words.length) {
     const word = words[end]!;
+    // A card descriptor's name ends at its legal form: the town and country after it are the company's seat ("BERGFREUNDE GMBH KUSTERDINGEN DE").
+    if (end > first && card && legalFormAt(tokens, word.from) !== null) break;
     if (end > first && ((card && !company && placeAt(tokens, word.from) && !linked(tokens, words, end) && !kindOfBusiness(tokens, words, first, end) && !keywordsReach(tokens, words[first]!.from, word.from)) || (addressed && ONLY_DIGITS.test(word.text) ? ONLY_DIGITS.test(words[end - 1]!.text) : tokens.slice(word.from, word.to).some((token) => endsName(token, card))))) break;
     end++;
   }

@@ -12,6 +12,8 @@ interface NoiseFile {
   cardRefundMarkers: string[];
   /** The ISO alpha-2 code each country word names ("SVK" and "Slovensko": "SK"). */
   countryCodes: Record<string, string[]>;
+  transactionDateWords: string[];
+  originalAmountWords: string[];
   [group: string]: string[] | string | Record<string, string[]>;
 }
 
@@ -166,3 +168,23 @@ const patterns = (phrases: string[]) => phrases.map((m) => tokenize(m).join('[^a
  * length is also the length of the marker in the original text. No match: no card-payment text.
  */
 export const CARD_MARKER = new RegExp(`^[^a-z0-9]*(?:(?:${patterns(file.cardRefundMarkers)})[^\\S\\n]*:|(?:${patterns(file.cardMarkers)})(?![a-z0-9]))[^a-z0-9]*`);
+
+/** Words of the details a bank adds after a card text's descriptor: the date the card was used, the amount in the currency paid. */
+const bankDetailWords = new PhraseIndex<true>();
+for (const phrase of [...file.transactionDateWords, ...file.originalAmountWords]) bankDetailWords.add(phrase, true);
+
+/** Whether `tokens` hold a word of a bank's details (BANK_DETAILS): cheap, before the expression runs. */
+export const hasBankDetails = (tokens: readonly string[]): boolean => bankDetailWords.longestMatch(tokens) !== null;
+
+/** A date as banks write it, with its time ("2026-06-17", "17.06.2026 10:41"). */
+const DETAIL_DATE = String.raw`\d{1,4}[./-]\d{1,2}[./-]\d{2,4}\.?(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?`;
+/** An amount with its currency's code ("47,60 EUR", "1 203.00"). */
+const DETAIL_AMOUNT = String.raw`\d+(?:[ .,']\d+)*(?:\s*[a-z]{3}(?![a-z0-9]))?`;
+/**
+ * In a folded text, a bank's detail after a card text's descriptor with its value (descriptor-noise.json
+ * transactionDateWords, originalAmountWords: "datum provedeni transakce: 2026-06-17", "originalni castka 47,60 eur").
+ */
+export const BANK_DETAILS = new RegExp(
+  `(?<![a-z0-9])(?:(?:${patterns(file.transactionDateWords)})[^a-z0-9]*${DETAIL_DATE}|(?:${patterns(file.originalAmountWords)})[^a-z0-9]*${DETAIL_AMOUNT})`,
+  'g',
+);
