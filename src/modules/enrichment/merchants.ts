@@ -33,7 +33,7 @@ import { beforeMoneyBackWords, hasCategoryKeyword, hasKeyword, keywordCategoryAt
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
 import { BANK_DETAILS, CARD_MARKER, cardMarkerLength, countryNamed, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, hasBankDetails, noiseAt, placeAt, restIsNoise, significant } from './noise.ts';
-import { isPersonName } from './people.ts';
+import { isKindSurname, isPersonName, isTitleAt } from './people.ts';
 import { fold, hasDigit, NON_ASCII, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
 /** The merchant part of a transaction's enrichment, as the API serves it. */
@@ -505,6 +505,12 @@ function beforePlace(tokens: readonly string[], from: number, to: number): reado
   return tokens.slice(from, Math.min(end, to));
 }
 
+/** Whether a name opens with a word of a kind of business ("Apartmani Sanja", "Pension Alpenrose"): a business named after a first name, no person (a surname such as "Bäcker" or a title such as "MUDr." is no such word). */
+function opensWithKind(tokens: readonly string[]): boolean {
+  const opening = firstSignificant(tokens, 0, tokens.length);
+  return opening < tokens.length && !isKindSurname(tokens[opening]!) && !isTitleAt(tokens, opening) && keywordCategoryAt(tokens, opening) !== null;
+}
+
 /** Who a transaction's counterparty is, as far as enrichment can tell. */
 export interface Payee {
   /** The transaction's merchant, or null. */
@@ -537,7 +543,7 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
   const card = context.mcc || counterParty.card || cardText;
   const fromCounterParty = recognise(counterParty, { card, mccCategoryId: context.mccCategoryId, name: true });
   const covered = fromCounterParty !== null && fromCounterParty.start >= 0 && restIsNoise(counterParty.tokens, fromCounterParty.start, fromCounterParty.end);
-  if (!covered && (isPersonName(counterParty.tokens) || (card && isPersonName(beforePlace(counterParty.tokens, 0, counterParty.tokens.length)))) && !(card && hasKeyword(counterParty.tokens))) {
+  if (!covered && !opensWithKind(counterParty.tokens) && (isPersonName(counterParty.tokens) || (card && isPersonName(beforePlace(counterParty.tokens, 0, counterParty.tokens.length)))) && !(card && hasKeyword(counterParty.tokens))) {
     return card ? payee(null, false, false, null, false, true) : payee(null, false, true, null);
   }
   if (fromCounterParty && !fromCounterParty.merchant.intermediary) {
