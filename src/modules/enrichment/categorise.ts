@@ -303,6 +303,12 @@ export function keywordCategoryAt(tokens: readonly string[], at: number): { cate
   return abbreviation === undefined ? { categoryId: sub.categoryId, subcategoryId: sub.id, end: match.end } : { categoryId: sub.categoryId, subcategoryId: sub.id, end: match.end, abbreviation };
 }
 
+/** The category of the word of a kind of business starting at token `at` and where it ends ("CAMPING" of "CAMPING BELLA ITALIA": 10), not words of money back or of a service sold on the side ("CHARGEBACK", "CASH BACK"); null when none starts there. */
+export function businessKindAt(tokens: readonly string[], at: number): { categoryId: number; end: number } | null {
+  const match = at < tokens.length ? counterPartyKeywords.matchAt(tokens, at) : null;
+  return match === null || match.value.reversal === true || soldOnTheSide(match.value) ? null : { categoryId: match.value.sub.categoryId, end: match.end };
+}
+
 /** How many of `tokens` come before the money-back words ending them, which a bank may put after a card text ("… TALLINN EE REFUND", "… KUSTERDINGEN DE RUECKERSTATTUNG RUECKSENDUNG"). */
 export function beforeMoneyBackWords(tokens: readonly string[]): number {
   let end = tokens.length;

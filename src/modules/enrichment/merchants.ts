@@ -29,7 +29,7 @@
  * - A private person (people.ts) is never a merchant, and the note of a transfer to a payee the
  *   list does not know names no merchant: it is only a category hint (Payee.noteHint).
  */
-import { beforeMoneyBackWords, hasCategoryKeyword, hasKeyword, keywordCategoryAt, RETAIL_CATEGORIES, sellsOnTheSide, soldKeywordOf } from './categorise.ts';
+import { beforeMoneyBackWords, businessKindAt, hasCategoryKeyword, hasKeyword, keywordCategoryAt, RETAIL_CATEGORIES, sellsOnTheSide, soldKeywordOf } from './categorise.ts';
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
 import { BANK_DETAILS, CARD_MARKER, cardMarkerLength, countryNamed, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, hasBankDetails, noiseAt, placeAt, restIsNoise, significant } from './noise.ts';
@@ -373,7 +373,7 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
     if (plain === null && exact === null) continue;
     if (wanted(plain, best, service, sold)) {
       if (brandLineAfter(tokens, plain) || siteAfter(tokens, plain, text.end)) anotherLine = true;
-      else if ((card || !context.name || opensAt(tokens, opening, at, plain.value) || restIsNoise(tokens, plain.start, plain.end)) && (soldService(tokens, plain, sold, context.mccCategoryId) || !namesAnotherBusiness(tokens, plain, card, context.mccCategoryId))) {
+      else if ((card || !context.name || opensAt(tokens, opening, at, plain.value) || restIsNoise(tokens, plain.start, plain.end)) && !(card && at < sold && anotherKindBefore(tokens, opening, at, plain.value)) && (soldService(tokens, plain, sold, context.mccCategoryId) || !namesAnotherBusiness(tokens, plain, card, context.mccCategoryId))) {
         if (exceeds(plain, best)) best = plain;
         if (at >= sold && exceeds(plain, service)) service = plain;
       }
@@ -450,6 +450,13 @@ function opensAt(tokens: readonly string[], opening: number, at: number, merchan
   if (at <= opening) return at === opening;
   const word = keywordCategoryAt(tokens, opening);
   return word !== null && word.end === at && word.categoryId === merchant.sub.categoryId;
+}
+
+/** Whether a card descriptor opens, before an alias at `at`, with a word of a kind of business of another category than the merchant's: another business named after the brand's words ("CAMPING BELLA ITALIA" is a campsite, not the restaurant chain). */
+function anotherKindBefore(tokens: readonly string[], opening: number, at: number, merchant: Merchant): boolean {
+  if (at <= opening) return false;
+  const word = businessKindAt(tokens, opening);
+  return word !== null && word.end <= at && word.categoryId !== merchant.sub.categoryId;
 }
 
 /**
@@ -542,7 +549,8 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
   const cardText = note.card || counterParty.processor !== undefined;
   const card = context.mcc || counterParty.card || cardText;
   const fromCounterParty = recognise(counterParty, { card, mccCategoryId: context.mccCategoryId, name: true });
-  const covered = fromCounterParty !== null && fromCounterParty.start >= 0 && restIsNoise(counterParty.tokens, fromCounterParty.start, fromCounterParty.end);
+  // A list brand of two words or more in a card payment's name is that brand's, whatever first name opens it ("ZARA HOME EUROVEA BRATISLAVA").
+  const covered = fromCounterParty !== null && fromCounterParty.start >= 0 && (restIsNoise(counterParty.tokens, fromCounterParty.start, fromCounterParty.end) || (card && fromCounterParty.end - fromCounterParty.start >= 2));
   if (!covered && !opensWithKind(counterParty.tokens) && (isPersonName(counterParty.tokens) || (card && isPersonName(beforePlace(counterParty.tokens, 0, counterParty.tokens.length)))) && !(card && hasKeyword(counterParty.tokens))) {
     return card ? payee(null, false, false, null, false, true) : payee(null, false, true, null);
   }

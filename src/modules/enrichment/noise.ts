@@ -106,6 +106,13 @@ export const paymentWordAt = (tokens: readonly string[], at: number): PhraseMatc
 /** The noise phrase starting at token `at` (digits excluded), or null. */
 export const noiseAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => noise.matchAt(tokens, at);
 
+/** A name's word ending in a number of one or two digits ("elektroshop24" of "ELEKTROSHOP24.CZ"): no branch number, terminal id or date. */
+const NUMBERED_NAME = /^[a-z]{4,}\d{1,2}$/;
+/** Whether a token with a digit is a name's word all the same (NUMBERED_NAME). */
+export const isNumberedName = (token: string): boolean => NUMBERED_NAME.test(token);
+/** Whether `token` is a number of a descriptor, which is noise: a terminal id, store number, date or postcode (not a name's word ending in a number). */
+const numberNoise = (token: string): boolean => hasDigit(token) && !NUMBERED_NAME.test(token);
+
 /** True when every token outside [start, end) is noise. */
 export function restIsNoise(tokens: readonly string[], start: number, end: number): boolean {
   for (let at = 0; at < tokens.length; ) {
@@ -113,7 +120,7 @@ export function restIsNoise(tokens: readonly string[], start: number, end: numbe
       at = end;
       continue;
     }
-    if (hasDigit(tokens[at]!)) {
+    if (numberNoise(tokens[at]!)) {
       at++;
       continue;
     }
@@ -127,7 +134,7 @@ export function restIsNoise(tokens: readonly string[], start: number, end: numbe
 /** Index of the first token of [start, end) that is not noise, or `end`. */
 export function firstSignificant(tokens: readonly string[], start: number, end: number): number {
   for (let at = start; at < end; ) {
-    if (hasDigit(tokens[at]!)) at++;
+    if (numberNoise(tokens[at]!)) at++;
     else {
       const match = noise.matchAt(tokens, at);
       if (!match) return at;
@@ -142,10 +149,10 @@ export function significant(tokens: readonly string[]): string | null {
   const kept: string[] = [];
   for (let at = 0; at < tokens.length; ) {
     const token = tokens[at]!;
-    const match = hasDigit(token) ? null : noise.matchAt(tokens, at);
+    const match = numberNoise(token) ? null : noise.matchAt(tokens, at);
     if (match) at = match.end;
     else {
-      if (!hasDigit(token)) kept.push(token);
+      if (!numberNoise(token)) kept.push(token);
       at++;
     }
   }
