@@ -567,7 +567,8 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
     if ((isPersonName(descriptor) || isPersonName(beforePlace(note.tokens, note.start, note.end))) && !hasKeyword(descriptor)) return payee(null, false, false, null, false, true);
   }
   if (fromNote) {
-    const noteNamesPayee = fromCounterParty !== null || significant(counterParty.tokens) === null;
+    // A bank's card text names the shop whoever books it (a card's issuer paying back a chargeback: "mBank S.A." / "Chargeback: FLIXBUS CZ, PRAHA, ...").
+    const noteNamesPayee = fromCounterParty !== null || note.card || significant(counterParty.tokens) === null;
     return noteNamesPayee ? payee(fromNote.merchant, false, false, null) : payee(null, false, false, fromNote.merchant);
   }
   return fromCounterParty ? payee(fromCounterParty.merchant, true, false, null) : payee(null, false, false, null);
