@@ -12,6 +12,8 @@ interface NoiseFile {
   cardRefundMarkers: string[];
   /** The ISO alpha-2 code each country word names ("SVK" and "Slovensko": "SK"). */
   countryCodes: Record<string, string[]>;
+  /** Towns whose country is known, by its ISO alpha-2 code ("SK": Trenčín): places like `cities`, naming the country of a card text. */
+  countryCities: Record<string, string[]>;
   transactionDateWords: string[];
   originalAmountWords: string[];
   [group: string]: string[] | string | Record<string, string[]>;
@@ -51,17 +53,30 @@ for (const [group, words] of Object.entries(file)) {
 /** ISO alpha-2 codes by the country words of descriptor-noise.json countryCodes. */
 const countryCodes = new PhraseIndex<string>();
 for (const [code, words] of Object.entries(file.countryCodes)) for (const word of words) countryCodes.add(word, code);
+/** ISO alpha-2 codes by the towns of descriptor-noise.json countryCities, which are places and noise like `cities`. */
+const townCountries = new PhraseIndex<string>();
+for (const [code, towns] of Object.entries(file.countryCities)) {
+  for (const town of towns) {
+    townCountries.add(town, code);
+    places.add(town, true);
+    noise.add(town, true);
+  }
+}
 
 /**
  * The country a text names last outside its tokens [from, to) (a card text: "..., BRATISLAVA, SVK, 16.08.2026"): its ISO alpha-2
- * code when descriptor-noise.json countryCodes knows it ("SK"), else its normalised words ("grc"); null when it names none.
+ * code when descriptor-noise.json countryCodes knows it ("SK"), else its normalised words ("grc"); without a country word, the
+ * country of its last town of countryCities ("TABAK PRESS NAM. SNP TRENCIN - ..."); null when it names none.
  */
 export function countryNamed(tokens: readonly string[], from: number, to: number): string | null {
+  let town: string | null = null;
   for (let at = tokens.length - 1; at >= 0; at--) {
-    const match = at < from || at >= to ? countries.matchAt(tokens, at) : null;
+    if (at >= from && at < to) continue;
+    const match = countries.matchAt(tokens, at);
     if (match !== null && (match.end <= from || at >= to)) return countryCodes.matchAt(tokens, at)?.value ?? tokens.slice(at, match.end).join(' ');
+    town ??= townCountries.matchAt(tokens, at)?.value ?? null;
   }
-  return null;
+  return town;
 }
 
 /** The phrase of a country other than the home country starting at token `at`, or null. */
