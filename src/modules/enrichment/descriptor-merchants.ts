@@ -33,10 +33,10 @@ const ONLY_DIGITS = /^[0-9]+$/;
 const OWNERS_ASSOCIATION = 203;
 /** A city district's number ("Praha 6", "Brno 2"). */
 const DISTRICT = /^[0-9]{1,2}$/;
-/** Length from which a word with a digit opening a descriptor is a date or card number, no name ("7-ELEVEN" is one); such a word opens with its digit ("ELEKTROSHOP24.CZ" is a name). */
+/** Length from which a word with a digit opening a descriptor is a date or card number, no name ("7-ELEVEN" is one). */
 const DATE_OR_CARD = 6;
+/** A date or card number opens with its digit ("ELEKTROSHOP24.CZ" is a name). */
 const DIGIT_FIRST = /^\d/;
-
 /** Words linking a name to the place it is named after ("MUSEUM OF CHANIA", "OCEANARIO DE LISBOA", "TRATTORIA DEL PORTO"): a town after them is part of the name. */
 const LINKING = new Set(['of', 'de', 'do', 'da', 'di', 'del', 'della', 'dello', 'al', 'alla', 'des', 'du', 'dos', 'das']);
 /** Whether the word before word `at` ends in a linking word: the town at `at` is part of the name. */
@@ -56,8 +56,9 @@ interface Word {
 
 /**
  * Whether a token with a digit ends a name: a branch number, terminal id, date or postcode does;
- * a short code with a letter ("A4" of "Autostrada A4", "D1") does not, nor a word ending in one or two digits ("ELEKTROSHOP24"), nor, in a bank-transfer
- * name, a number of one or two digits ("Przedszkole Nr 5").
+ * a short code with a letter ("A4" of "Autostrada A4", "D1") does not, nor a word ending in one or
+ * two digits ("ELEKTROSHOP24"), nor, in a bank-transfer name, a number of one or two digits
+ * ("Przedszkole Nr 5").
  */
 function endsName(token: string, card: boolean): boolean {
   if (!hasDigit(token) || isNumberedName(token)) return false;
@@ -98,8 +99,8 @@ function keywordsReach(tokens: readonly string[], from: number, at: number): boo
 /**
  * Whether the last of words [first, end) stays in the name although it is noise: a town of a
  * bank-transfer name ("Stadtwerke München"); a town after a name that is only a kind of business
- * ("Veterinarni Klinika Holesovice") or any word after a linking word ("Museum Of Chania", "Boulangerie du Centre"); a store word after a
- * bare first name ("Andrea Shop"); a word completing a keyword ("PET CENTER"); a store word
+ * ("Veterinarni Klinika Holesovice"); any word after a linking word ("Museum Of Chania", "Boulangerie
+ * du Centre"); a store word after a bare first name ("Andrea Shop"); a word completing a keyword ("PET CENTER"); a store word
  * after a name that is only a kind of business ("PARKING PALLADIUM": a bare kind word is no name); a district's
  * number after a town of a bank-transfer name ("Dům dětí a mládeže Praha 6"); the house number of
  * a name that is an address (`addressed`: "SVJ Bělohorská 112").
@@ -109,7 +110,7 @@ function keepsLast(tokens: readonly string[], words: readonly Word[], first: num
   if (addressed && ONLY_DIGITS.test(last.text)) return true;
   // No name ends in a linking word: what it links stays ("BOULANGERIE DU CENTRE").
   if (end - 1 > first && linked(tokens, words, end - 1)) return true;
-  if (placeAt(tokens, last.from)) return !card || company || (end - 1 > first && (linked(tokens, words, end - 1) || kindOfBusiness(tokens, words, first, end - 1)));
+  if (placeAt(tokens, last.from)) return !card || company || (end - 1 > first && kindOfBusiness(tokens, words, first, end - 1));
   // A store word after a bare first name is part of the shop's name ("ANDREA SHOP": "Andrea" alone is a person's).
   const named = words[first]!;
   const storeWord = !legalFormAt(tokens, last.from) && !paymentWordAt(tokens, last.from);
