@@ -48,6 +48,8 @@ interface KeywordRule {
   field: 'any' | 'counterParty' | 'note';
   keywords: string[];
   incomingSubcategoryId?: number;
+  /** Subcategory of money received from a person with these words, which count for a person then (a guest paying for a stay: 106). */
+  personIncomingSubcategoryId?: number;
   reversal?: boolean;
   children?: boolean;
   /** false: the words only say "for children" (`children`) and are no keyword of their own. */
@@ -75,6 +77,7 @@ interface KeywordRule {
 interface Rule {
   sub: Subcategory;
   incomingId?: number;
+  personIncomingId?: number;
   generic?: boolean;
   /** The words say "money back" (refund, storno): a purchase signal of the same transaction decides its category. */
   reversal?: boolean;
@@ -107,6 +110,7 @@ for (const r of readData<{ rules: KeywordRule[] }>('keyword-rules.json').rules) 
   const rule: Rule = {
     sub: subcategory(r.subcategoryId, where),
     ...(r.incomingSubcategoryId === undefined ? {} : { incomingId: subcategory(r.incomingSubcategoryId, where).id }),
+    ...(r.personIncomingSubcategoryId === undefined ? {} : { personIncomingId: subcategory(r.personIncomingSubcategoryId, where).id }),
     ...(r.reversal === true ? { reversal: true } : {}),
     ...(r.authority === true ? { authority: true } : {}),
     ...(r.bankCharge === true ? { bankCharge: true } : {}),
@@ -194,12 +198,16 @@ function push(signals: Signal[], amount: number, sub: Subcategory | null | undef
   if (candidate) signals.push({ sub: candidate.sub, weak: candidate.weak || weak, reverses: candidate.reverses === true, words, moneyBack, paidFor, span, own: candidate.sub.id === incomingId, vague, outranks });
 }
 
-/** Appends the signal of a keyword match (none for null); a keyword naming only its category ("bistro") counts like a code inside the category. */
-function pushKeyword(signals: Signal[], amount: number, match: PhraseMatch<Rule> | null, paidFor = false): void {
+/**
+ * Appends the signal of a keyword match (none for null); a keyword naming only its category ("bistro") counts like a code inside the category.
+ * `person`: the counterparty is a person, whose money received with words of a rule's `personIncomingId` is that subcategory.
+ */
+function pushKeyword(signals: Signal[], amount: number, match: PhraseMatch<Rule> | null, paidFor = false, person = false): void {
   if (!match) return;
   const { value } = match;
   const vague = value.categoryOnly === true;
-  push(signals, amount, value.sub, vague ? 0 : 1, value.incomingId, value.authority === true, value.reversal === true, paidFor, match.end - match.start, vague, value.outranks);
+  const incomingId = person && value.personIncomingId !== undefined ? value.personIncomingId : value.incomingId;
+  push(signals, amount, value.sub, vague ? 0 : 1, incomingId, value.authority === true, value.reversal === true, paidFor, match.end - match.start, vague, value.outranks);
 }
 
 /**
@@ -254,10 +262,15 @@ function endOfName(tokens: readonly string[], from: number): number {
 /** Whether `match` covers token `at` (a descriptor's opening keyword). */
 const covers = (match: PhraseMatch<Rule>, at: number): boolean => match.start <= at && match.end > at;
 
-/** Whether a keyword rule means something for the direction of `amount` and, for a person, is of a `people` subcategory (not words saying only "for children", nor a rule marked `people: false`) or counts for people itself (a bank loan repaid to an account named after its holder). */
+/**
+ * Whether a keyword rule means something for the direction of `amount` and, for a person, is of a `people` subcategory (not words saying only
+ * "for children", nor a rule marked `people: false`) or counts for people itself (a bank loan repaid to an account named after its holder; money
+ * received with words of its `personIncomingId`: a guest paying for a stay).
+ */
 function keywordCounts(rule: Rule, amount: number, person: boolean): boolean {
   // Words saying only for whom ("pre deti", "für Kinder") make no payment to a person one for children's activities: a gift is a gift.
-  return (!person || rule.people === true || (rule.sub.people === true && rule.children !== true && rule.people !== false)) && appliesTo(rule.sub, amount);
+  const forPerson = rule.people === true || (rule.sub.people === true && rule.children !== true && rule.people !== false) || (amount > 0 && rule.personIncomingId !== undefined);
+  return (!person || forPerson) && appliesTo(rule.sub, amount);
 }
 
 /** Whether a keyword rule names a service sold on the side (taxonomy `soldByShops`: a subscription, a game pass, cash back; or the rule's own flag: a top-up, a vignette, a car wash). */
@@ -288,6 +301,22 @@ export function keywordCategoryAt(tokens: readonly string[], at: number): { cate
   if (!match) return null;
   const { sub, abbreviation } = match.value;
   return abbreviation === undefined ? { categoryId: sub.categoryId, subcategoryId: sub.id, end: match.end } : { categoryId: sub.categoryId, subcategoryId: sub.id, end: match.end, abbreviation };
+}
+
+/** The category of the word of a kind of business starting at token `at` and where it ends ("CAMPING" of "CAMPING BELLA ITALIA": 10), not words of money back or of a service sold on the side ("CHARGEBACK", "CASH BACK"); null when none starts there. */
+export function businessKindAt(tokens: readonly string[], at: number): { categoryId: number; end: number } | null {
+  const match = at < tokens.length ? counterPartyKeywords.matchAt(tokens, at) : null;
+  return match === null || match.value.reversal === true || soldOnTheSide(match.value) ? null : { categoryId: match.value.sub.categoryId, end: match.end };
+}
+
+/** How many of `tokens` come before the money-back words ending them, which a bank may put after a card text ("… TALLINN EE REFUND", "… KUSTERDINGEN DE RUECKERSTATTUNG RUECKSENDUNG"). */
+export function beforeMoneyBackWords(tokens: readonly string[]): number {
+  let end = tokens.length;
+  for (let at = end - 1; at >= 0; at--) {
+    const match = noteKeywords.matchAt(tokens, at);
+    if (match !== null && match.end === end && match.value.reversal === true) end = at;
+  }
+  return end;
 }
 
 /** Whether a counterparty's `tokens` open with a public authority's word ("Magistrát", "Obec", "Hlavné mesto"): no merchant. */
@@ -383,12 +412,12 @@ export function categorise(input: CategoryInput): Subcategory {
     const [tokens, keywords, end] = opens ? [cpTokens, counterPartyKeywords, cpTokens.length] : [noteTokens, noteKeywords, input.noteDescriptorEnd ?? noteTokens.length];
     pushKeyword(signals, amount, keywords.longestMatch(tokens, (r, at) => at >= payeeWord.end && at < end && r.sub.categoryId === laterCategory && r.categoryOnly !== true && keywordCounts(r, amount, person) && !placeAround(tokens, at)));
   }
-  pushKeyword(signals, amount, payeeWord);
+  pushKeyword(signals, amount, payeeWord, false, person);
   if (mcc) push(signals, amount, mcc.sub, 0, undefined, mcc.generic);
   if (merchant && !payeeFirst) push(signals, amount, merchant.sub, 2, merchantIncoming);
-  if (!opens) pushKeyword(signals, amount, counterPartyKeyword);
+  if (!opens) pushKeyword(signals, amount, counterPartyKeyword, false, person);
   if (!bought) {
-    if (!noteOpens) pushKeyword(signals, amount, noteKeyword, !cardNote);
+    if (!noteOpens) pushKeyword(signals, amount, noteKeyword, !cardNote, person);
     pushKeyword(signals, amount, notePurchase);
     if (hint) push(signals, amount, hint.sub, 1, hint.incomingSubcategoryId);
   }

@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { keywordCategoryAt } from './categorise.ts';
 import type { MerchantView } from './merchants.ts';
-import { legalFormAt, noiseAt, paymentWordAt, placeAt, restIsNoise } from './noise.ts';
+import { isNumberedName, legalFormAt, noiseAt, paymentWordAt, placeAt, restIsNoise } from './noise.ts';
 import { isFirstName } from './people.ts';
 import { hasDigit, tokenize } from './text.ts';
 
@@ -35,10 +35,14 @@ const OWNERS_ASSOCIATION = 203;
 const DISTRICT = /^[0-9]{1,2}$/;
 /** Length from which a word with a digit opening a descriptor is a date or card number, no name ("7-ELEVEN" is one). */
 const DATE_OR_CARD = 6;
+/** A date or card number opens with its digit ("ELEKTROSHOP24.CZ" is a name). */
+const DIGIT_FIRST = /^\d/;
 /** Words linking a name to the place it is named after ("MUSEUM OF CHANIA", "OCEANARIO DE LISBOA", "TRATTORIA DEL PORTO"): a town after them is part of the name. */
 const LINKING = new Set(['of', 'de', 'do', 'da', 'di', 'del', 'della', 'dello', 'al', 'alla', 'des', 'du', 'dos', 'das']);
 /** Whether the word before word `at` ends in a linking word: the town at `at` is part of the name. */
 const linked = (tokens: readonly string[], words: readonly Word[], at: number): boolean => at > 0 && LINKING.has(tokens[words[at - 1]!.to - 1]!);
+/** Whether word `at` is a linking word with more of the name after it: no country ("FRITUUR DE RING": "DE" is no Germany). */
+const linking = (tokens: readonly string[], words: readonly Word[], at: number): boolean => at + 1 < words.length && words[at]!.to - words[at]!.from === 1 && LINKING.has(tokens[words[at]!.from]!) && placeAt(tokens, words[at + 1]!.from) === null;
 const CACHE_LIMIT = 20_000;
 /** Names already derived, by descriptor: card descriptors and bank-transfer names apart. */
 const caches = { card: new Map<string, MerchantView | null>(), name: new Map<string, MerchantView | null>() };
@@ -52,11 +56,12 @@ interface Word {
 
 /**
  * Whether a token with a digit ends a name: a branch number, terminal id, date or postcode does;
- * a short code with a letter ("A4" of "Autostrada A4", "D1") does not, nor, in a bank-transfer
- * name, a number of one or two digits ("Przedszkole Nr 5").
+ * a short code with a letter ("A4" of "Autostrada A4", "D1") does not, nor a word ending in one or
+ * two digits ("ELEKTROSHOP24"), nor, in a bank-transfer name, a number of one or two digits
+ * ("Przedszkole Nr 5").
  */
 function endsName(token: string, card: boolean): boolean {
-  if (!hasDigit(token)) return false;
+  if (!hasDigit(token) || isNumberedName(token)) return false;
   if (token.length <= 3 && SHORT_CODE.test(token)) return false;
   return card || token.length > 2 || !ONLY_DIGITS.test(token);
 }
@@ -94,8 +99,8 @@ function keywordsReach(tokens: readonly string[], from: number, at: number): boo
 /**
  * Whether the last of words [first, end) stays in the name although it is noise: a town of a
  * bank-transfer name ("Stadtwerke München"); a town after a name that is only a kind of business
- * ("Veterinarni Klinika Holesovice") or after a linking word ("Museum Of Chania"); a store word after a
- * bare first name ("Andrea Shop"); a word completing a keyword ("PET CENTER"); a store word
+ * ("Veterinarni Klinika Holesovice"); any word after a linking word ("Museum Of Chania", "Boulangerie
+ * du Centre"); a store word after a bare first name ("Andrea Shop"); a word completing a keyword ("PET CENTER"); a store word
  * after a name that is only a kind of business ("PARKING PALLADIUM": a bare kind word is no name); a district's
  * number after a town of a bank-transfer name ("Dům dětí a mládeže Praha 6"); the house number of
  * a name that is an address (`addressed`: "SVJ Bělohorská 112").
@@ -103,7 +108,9 @@ function keywordsReach(tokens: readonly string[], from: number, at: number): boo
 function keepsLast(tokens: readonly string[], words: readonly Word[], first: number, end: number, card: boolean, company: boolean, addressed: boolean): boolean {
   const last = words[end - 1]!;
   if (addressed && ONLY_DIGITS.test(last.text)) return true;
-  if (placeAt(tokens, last.from)) return !card || company || (end - 1 > first && (linked(tokens, words, end - 1) || kindOfBusiness(tokens, words, first, end - 1)));
+  // No name ends in a linking word: what it links stays ("BOULANGERIE DU CENTRE").
+  if (end - 1 > first && linked(tokens, words, end - 1)) return true;
+  if (placeAt(tokens, last.from)) return !card || company || (end - 1 > first && kindOfBusiness(tokens, words, first, end - 1));
   // A store word after a bare first name is part of the shop's name ("ANDREA SHOP": "Andrea" alone is a person's).
   const named = words[first]!;
   const storeWord = !legalFormAt(tokens, last.from) && !paymentWordAt(tokens, last.from);
@@ -163,7 +170,7 @@ function nameFrom(descriptor: string, card: boolean): MerchantView | null {
   let first = 0;
   while (first < words.length) {
     // A date or a masked card number before the name ("POS 14.07.2026 4405xxxxxxxx8812 KONOBA MARE ...").
-    if (words[first]!.text.length >= DATE_OR_CARD && tokens.slice(words[first]!.from, words[first]!.to).some(hasDigit)) {
+    if (words[first]!.text.length >= DATE_OR_CARD && DIGIT_FIRST.test(words[first]!.text) && tokens.slice(words[first]!.from, words[first]!.to).some(hasDigit)) {
       first++;
       continue;
     }
@@ -179,7 +186,9 @@ function nameFrom(descriptor: string, card: boolean): MerchantView | null {
   const addressed = !card && first < words.length && keywordCategoryAt(tokens, words[first]!.from)?.subcategoryId === OWNERS_ASSOCIATION;
   while (end < words.length) {
     const word = words[end]!;
-    if (end > first && ((card && !company && placeAt(tokens, word.from) && !linked(tokens, words, end) && !kindOfBusiness(tokens, words, first, end) && !keywordsReach(tokens, words[first]!.from, word.from)) || (addressed && ONLY_DIGITS.test(word.text) ? ONLY_DIGITS.test(words[end - 1]!.text) : tokens.slice(word.from, word.to).some((token) => endsName(token, card))))) break;
+    // A card descriptor's name ends at its legal form: the town and country after it are the company's seat ("BERGFREUNDE GMBH KUSTERDINGEN DE").
+    if (end > first && card && legalFormAt(tokens, word.from) !== null) break;
+    if (end > first && ((card && !company && placeAt(tokens, word.from) && !linked(tokens, words, end) && !linking(tokens, words, end) && !kindOfBusiness(tokens, words, first, end) && !keywordsReach(tokens, words[first]!.from, word.from)) || (addressed && ONLY_DIGITS.test(word.text) ? ONLY_DIGITS.test(words[end - 1]!.text) : tokens.slice(word.from, word.to).some((token) => endsName(token, card))))) break;
     end++;
   }
   const tail = end > first ? words[end - 1]!.to : 0;

@@ -29,11 +29,11 @@
  * - A private person (people.ts) is never a merchant, and the note of a transfer to a payee the
  *   list does not know names no merchant: it is only a category hint (Payee.noteHint).
  */
-import { hasCategoryKeyword, hasKeyword, keywordCategoryAt, RETAIL_CATEGORIES, sellsOnTheSide, soldKeywordOf } from './categorise.ts';
+import { beforeMoneyBackWords, businessKindAt, hasCategoryKeyword, hasKeyword, keywordCategoryAt, RETAIL_CATEGORIES, sellsOnTheSide, soldKeywordOf } from './categorise.ts';
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
-import { CARD_MARKER, cardMarkerLength, countryNamed, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, noiseAt, placeAt, restIsNoise, significant } from './noise.ts';
-import { isPersonName } from './people.ts';
+import { BANK_DETAILS, CARD_MARKER, cardMarkerLength, countryNamed, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, hasBankDetails, noiseAt, placeAt, restIsNoise, significant } from './noise.ts';
+import { isKindSurname, isPersonName, isTitleAt } from './people.ts';
 import { fold, hasDigit, NON_ASCII, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
 /** The merchant part of a transaction's enrichment, as the API serves it. */
@@ -51,7 +51,7 @@ export interface Merchant {
   incomingSubcategoryId?: number;
   /** Pays on behalf of others (PayPal, app stores): a merchant named in the other text wins. */
   intermediary: boolean;
-  /** The brand's other businesses sharing its descriptors ("BOLT.EU/O": rides and Bolt Food), chosen by a specific MCC's category. */
+  /** The other businesses of its brand sharing its descriptors (a brand's arms, an arm's brand: "BOLT.EU/O" is Bolt Food, with a taxi's MCC Bolt), chosen by a specific MCC's category. */
   arms: Merchant[];
   /** The brand's companies in other countries by ISO code ("SK": Orange Slovensko): the merchant of a card payment whose text names that country. */
   companies: Map<string, Merchant>;
@@ -106,7 +106,10 @@ for (const entry of file.merchants) {
   for (const key of entry.arms ?? []) {
     const arm = byKey.get(key);
     if (arm === undefined) throw new Error(`merchants.json ${entry.key}: unknown arm ${key}`);
-    byKey.get(entry.key)!.arms.push(arm);
+    const brand = byKey.get(entry.key)!;
+    brand.arms.push(arm);
+    // The brand shares the arm's descriptors too: "BOLT.EU/O" (an order, Bolt Food's) with a taxi's MCC is a ride.
+    arm.arms.push(brand);
   }
   for (const [country, key] of Object.entries(entry.companies ?? {})) {
     const company = byKey.get(key);
@@ -131,7 +134,7 @@ function tradesHere(match: PhraseMatch<Merchant>, tokens: readonly string[], car
   return card && (country === null || countries.has(country));
 }
 
-/** A match of a brand's descriptor as the brand's arm whose category a specific MCC names ("BOLT.EU/O" with a fast-food MCC: Bolt Food), else as it is. */
+/** A match of a brand's or arm's descriptor as the business of its brand whose category a specific MCC names ("BOLT.EU/O" with a taxi's MCC: Bolt), else as it is. */
 function armOf(match: PhraseMatch<Merchant> | null, mccCategoryId: number | null): PhraseMatch<Merchant> | null {
   if (match === null || mccCategoryId === null || match.value.arms.length === 0) return match;
   const arm = match.value.arms.find((a) => a.sub.categoryId === mccCategoryId);
@@ -233,7 +236,8 @@ function unmasked(written: string): string {
  * spořitelna's export: "DROGERIE U MOSTU, PARDUBICE, CZ", "BILLA 0622, PARDUBICE, CZ - CASH BACK
  * ..."; "PEKARSTVI DOUBRAVA BRNO CZ"): its descriptor, up to the first comma, is written in upper
  * case like a card terminal's, and an MCC says it was a card payment, or the text ends in a
- * country (before what a dash after its town says was sold), or its first comma is followed by a town.
+ * country (before what a dash after its town says was sold, or the money-back words of a refund:
+ * UniCredit's "BOLT.EU/O/2607211944 TALLINN EE REFUND"), or its first comma is followed by a town.
  */
 function unmarkedCardText(text: string, tokens: readonly string[], mcc: boolean): boolean {
   const comma = text.indexOf(',');
@@ -241,7 +245,8 @@ function unmarkedCardText(text: string, tokens: readonly string[], mcc: boolean)
   if (!LETTER.test(descriptor) || LOWER.test(descriptor.replace(WITH_DIGIT, ''))) return false;
   if (mcc) return true;
   const dash = comma < 0 ? null : SOLD_DASH.exec(text.slice(comma));
-  if (endsInCountry(dash === null ? tokens : tokenize(text.slice(0, comma + dash.index)))) return true;
+  const sold = dash === null ? tokens : tokenize(text.slice(0, comma + dash.index));
+  if (endsInCountry(sold.slice(0, beforeMoneyBackWords(sold)))) return true;
   if (comma < 0) return false;
   const rest = tokenize(text.slice(comma));
   return rest.length > 0 && placeAt(rest, 0) !== null;
@@ -282,13 +287,35 @@ const ON_DATE_WORD = /(?:dne|d[nň]a|dnia|am|vom|on|date|datum|napj[aá]n)\b/i;
 const undated = (text: string): string => (ON_DATE_WORD.test(text) && /\d/.test(text) ? text.replace(ON_DATE, '$1$2') : text);
 
 /**
+ * `text` without the details a bank adds after a card text's descriptor, each with its value
+ * (noise.ts BANK_DETAILS: UniCredit's "ALBERT VAM DEKUJE OLOMOUC CZ DATUM PROVEDENI TRANSAKCE:
+ * 2026-06-17", "... ORIGINALNI CASTKA 47,60 EUR ..."): no part of the descriptor, whose end they
+ * would hide. `tokens`: the text's. A text whose folding changes its length (a "ß") keeps them.
+ */
+function withoutBankDetails(text: string, tokens: readonly string[]): string {
+  if (!hasBankDetails(tokens)) return text;
+  const folded = fold(text);
+  if (folded.length !== text.length) return text;
+  let kept = '';
+  let from = 0;
+  for (const detail of folded.matchAll(BANK_DETAILS)) {
+    kept += text.slice(from, detail.index);
+    from = detail.index + detail[0].length;
+  }
+  return (kept + text.slice(from)).trim();
+}
+
+/**
  * Splits off a card-payment marker and a payment processor's `NAME *` prefix and tokenizes the
  * rest. `unnamed`: the text is a note whose counterparty names no one, which may be a bank's card
  * text without a marker (`unmarkedCardText`; `mcc`: the transaction has an MCC).
  */
 export function analyse(written: string, unnamed?: { mcc: boolean }): AnalysedText {
-  const text = undated(unmasked(written));
-  const all = tokenize(text);
+  const shown = unmasked(written);
+  const shownTokens = tokenize(shown);
+  const detailless = withoutBankDetails(shown, shownTokens);
+  const text = undated(detailless);
+  const all = text === shown ? shownTokens : tokenize(text);
   const marker = cardMarkerLength(all) === 0 ? null : CARD_MARKER.exec(fold(text));
   const headLength = marker !== null ? marker[0].length : unnamed !== undefined && unmarkedCardText(text, all, unnamed.mcc) ? 0 : -1;
   if (headLength < 0) {
@@ -346,7 +373,7 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
     if (plain === null && exact === null) continue;
     if (wanted(plain, best, service, sold)) {
       if (brandLineAfter(tokens, plain) || siteAfter(tokens, plain, text.end)) anotherLine = true;
-      else if ((card || !context.name || opensAt(tokens, opening, at, plain.value) || restIsNoise(tokens, plain.start, plain.end)) && (soldService(tokens, plain, sold, context.mccCategoryId) || !namesAnotherBusiness(tokens, plain, card, context.mccCategoryId))) {
+      else if ((card || !context.name || opensAt(tokens, opening, at, plain.value) || restIsNoise(tokens, plain.start, plain.end)) && !(card && at < sold && anotherKindBefore(tokens, opening, at, plain.value)) && (soldService(tokens, plain, sold, context.mccCategoryId) || !namesAnotherBusiness(tokens, plain, card, context.mccCategoryId))) {
         if (exceeds(plain, best)) best = plain;
         if (at >= sold && exceeds(plain, service)) service = plain;
       }
@@ -425,6 +452,13 @@ function opensAt(tokens: readonly string[], opening: number, at: number, merchan
   return word !== null && word.end === at && word.categoryId === merchant.sub.categoryId;
 }
 
+/** Whether a card descriptor opens, before an alias at `at`, with a word of a kind of business of another category than the merchant's: another business named after the brand's words ("CAMPING BELLA ITALIA" is a campsite, not the restaurant chain). */
+function anotherKindBefore(tokens: readonly string[], opening: number, at: number, merchant: Merchant): boolean {
+  if (at <= opening) return false;
+  const word = businessKindAt(tokens, opening);
+  return word !== null && word.end <= at && word.categoryId !== merchant.sub.categoryId;
+}
+
 /**
  * A brand's other business: in a card payment whose specific MCC is of another category than
  * the merchant's, words beside the alias that are neither noise nor words of the merchant's own
@@ -478,6 +512,12 @@ function beforePlace(tokens: readonly string[], from: number, to: number): reado
   return tokens.slice(from, Math.min(end, to));
 }
 
+/** Whether a name opens with a word of a kind of business ("Apartmani Sanja", "Pension Alpenrose"): a business named after a first name, no person (a surname such as "Bäcker" or a title such as "MUDr." is no such word). */
+function opensWithKind(tokens: readonly string[]): boolean {
+  const opening = firstSignificant(tokens, 0, tokens.length);
+  return opening < tokens.length && !isKindSurname(tokens[opening]!) && !isTitleAt(tokens, opening) && keywordCategoryAt(tokens, opening) !== null;
+}
+
 /** Who a transaction's counterparty is, as far as enrichment can tell. */
 export interface Payee {
   /** The transaction's merchant, or null. */
@@ -509,8 +549,9 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
   const cardText = note.card || counterParty.processor !== undefined;
   const card = context.mcc || counterParty.card || cardText;
   const fromCounterParty = recognise(counterParty, { card, mccCategoryId: context.mccCategoryId, name: true });
-  const covered = fromCounterParty !== null && fromCounterParty.start >= 0 && restIsNoise(counterParty.tokens, fromCounterParty.start, fromCounterParty.end);
-  if (!covered && (isPersonName(counterParty.tokens) || (card && isPersonName(beforePlace(counterParty.tokens, 0, counterParty.tokens.length)))) && !(card && hasKeyword(counterParty.tokens))) {
+  // A list brand of two words or more in a card payment's name is that brand's, whatever first name opens it ("ZARA HOME EUROVEA BRATISLAVA").
+  const covered = fromCounterParty !== null && fromCounterParty.start >= 0 && (restIsNoise(counterParty.tokens, fromCounterParty.start, fromCounterParty.end) || (card && fromCounterParty.end - fromCounterParty.start >= 2));
+  if (!covered && !opensWithKind(counterParty.tokens) && (isPersonName(counterParty.tokens) || (card && isPersonName(beforePlace(counterParty.tokens, 0, counterParty.tokens.length)))) && !(card && hasKeyword(counterParty.tokens))) {
     return card ? payee(null, false, false, null, false, true) : payee(null, false, true, null);
   }
   if (fromCounterParty && !fromCounterParty.merchant.intermediary) {
@@ -526,7 +567,8 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
     if ((isPersonName(descriptor) || isPersonName(beforePlace(note.tokens, note.start, note.end))) && !hasKeyword(descriptor)) return payee(null, false, false, null, false, true);
   }
   if (fromNote) {
-    const noteNamesPayee = fromCounterParty !== null || significant(counterParty.tokens) === null;
+    // A bank's card text names the shop whoever books it (a card's issuer paying back a chargeback: "mBank S.A." / "Chargeback: FLIXBUS CZ, PRAHA, ...").
+    const noteNamesPayee = fromCounterParty !== null || note.card || significant(counterParty.tokens) === null;
     return noteNamesPayee ? payee(fromNote.merchant, false, false, null) : payee(null, false, false, fromNote.merchant);
   }
   return fromCounterParty ? payee(fromCounterParty.merchant, true, false, null) : payee(null, false, false, null);

@@ -12,6 +12,10 @@ interface NoiseFile {
   cardRefundMarkers: string[];
   /** The ISO alpha-2 code each country word names ("SVK" and "Slovensko": "SK"). */
   countryCodes: Record<string, string[]>;
+  /** Towns whose country is known, by its ISO alpha-2 code ("SK": Trenčín): places like `cities`, naming the country of a card text. */
+  countryCities: Record<string, string[]>;
+  transactionDateWords: string[];
+  originalAmountWords: string[];
   [group: string]: string[] | string | Record<string, string[]>;
 }
 
@@ -49,17 +53,30 @@ for (const [group, words] of Object.entries(file)) {
 /** ISO alpha-2 codes by the country words of descriptor-noise.json countryCodes. */
 const countryCodes = new PhraseIndex<string>();
 for (const [code, words] of Object.entries(file.countryCodes)) for (const word of words) countryCodes.add(word, code);
+/** ISO alpha-2 codes by the towns of descriptor-noise.json countryCities, which are places and noise like `cities`. */
+const townCountries = new PhraseIndex<string>();
+for (const [code, towns] of Object.entries(file.countryCities)) {
+  for (const town of towns) {
+    townCountries.add(town, code);
+    places.add(town, true);
+    noise.add(town, true);
+  }
+}
 
 /**
  * The country a text names last outside its tokens [from, to) (a card text: "..., BRATISLAVA, SVK, 16.08.2026"): its ISO alpha-2
- * code when descriptor-noise.json countryCodes knows it ("SK"), else its normalised words ("grc"); null when it names none.
+ * code when descriptor-noise.json countryCodes knows it ("SK"), else its normalised words ("grc"); without a country word, the
+ * country of its last town of countryCities ("TABAK PRESS NAM. SNP TRENCIN - ..."); null when it names none.
  */
 export function countryNamed(tokens: readonly string[], from: number, to: number): string | null {
+  let town: string | null = null;
   for (let at = tokens.length - 1; at >= 0; at--) {
-    const match = at < from || at >= to ? countries.matchAt(tokens, at) : null;
+    if (at >= from && at < to) continue;
+    const match = countries.matchAt(tokens, at);
     if (match !== null && (match.end <= from || at >= to)) return countryCodes.matchAt(tokens, at)?.value ?? tokens.slice(at, match.end).join(' ');
+    town ??= townCountries.matchAt(tokens, at)?.value ?? null;
   }
-  return null;
+  return town;
 }
 
 /** The phrase of a country other than the home country starting at token `at`, or null. */
@@ -104,6 +121,13 @@ export const paymentWordAt = (tokens: readonly string[], at: number): PhraseMatc
 /** The noise phrase starting at token `at` (digits excluded), or null. */
 export const noiseAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => noise.matchAt(tokens, at);
 
+/** A name's word ending in a number of one or two digits ("elektroshop24" of "ELEKTROSHOP24.CZ"): no branch number, terminal id or date. */
+const NUMBERED_NAME = /^[a-z]{4,}\d{1,2}$/;
+/** Whether a token with a digit is a name's word all the same (NUMBERED_NAME). */
+export const isNumberedName = (token: string): boolean => NUMBERED_NAME.test(token);
+/** Whether `token` is a number of a descriptor, which is noise: a terminal id, store number, date or postcode (not a name's word ending in a number). */
+const numberNoise = (token: string): boolean => hasDigit(token) && !NUMBERED_NAME.test(token);
+
 /** True when every token outside [start, end) is noise. */
 export function restIsNoise(tokens: readonly string[], start: number, end: number): boolean {
   for (let at = 0; at < tokens.length; ) {
@@ -111,7 +135,7 @@ export function restIsNoise(tokens: readonly string[], start: number, end: numbe
       at = end;
       continue;
     }
-    if (hasDigit(tokens[at]!)) {
+    if (numberNoise(tokens[at]!)) {
       at++;
       continue;
     }
@@ -125,7 +149,7 @@ export function restIsNoise(tokens: readonly string[], start: number, end: numbe
 /** Index of the first token of [start, end) that is not noise, or `end`. */
 export function firstSignificant(tokens: readonly string[], start: number, end: number): number {
   for (let at = start; at < end; ) {
-    if (hasDigit(tokens[at]!)) at++;
+    if (numberNoise(tokens[at]!)) at++;
     else {
       const match = noise.matchAt(tokens, at);
       if (!match) return at;
@@ -140,10 +164,10 @@ export function significant(tokens: readonly string[]): string | null {
   const kept: string[] = [];
   for (let at = 0; at < tokens.length; ) {
     const token = tokens[at]!;
-    const match = hasDigit(token) ? null : noise.matchAt(tokens, at);
+    const match = numberNoise(token) ? null : noise.matchAt(tokens, at);
     if (match) at = match.end;
     else {
-      if (!hasDigit(token)) kept.push(token);
+      if (!numberNoise(token)) kept.push(token);
       at++;
     }
   }
@@ -166,3 +190,23 @@ const patterns = (phrases: string[]) => phrases.map((m) => tokenize(m).join('[^a
  * length is also the length of the marker in the original text. No match: no card-payment text.
  */
 export const CARD_MARKER = new RegExp(`^[^a-z0-9]*(?:(?:${patterns(file.cardRefundMarkers)})[^\\S\\n]*:|(?:${patterns(file.cardMarkers)})(?![a-z0-9]))[^a-z0-9]*`);
+
+/** Words of the details a bank adds after a card text's descriptor: the date the card was used, the amount in the currency paid. */
+const bankDetailWords = new PhraseIndex<true>();
+for (const phrase of [...file.transactionDateWords, ...file.originalAmountWords]) bankDetailWords.add(phrase, true);
+
+/** Whether `tokens` hold a word of a bank's details (BANK_DETAILS): cheap, before the expression runs. */
+export const hasBankDetails = (tokens: readonly string[]): boolean => bankDetailWords.longestMatch(tokens) !== null;
+
+/** A date as banks write it, with its time ("2026-06-17", "17.06.2026 10:41"). */
+const DETAIL_DATE = String.raw`\d{1,4}[./-]\d{1,2}[./-]\d{2,4}\.?(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?`;
+/** An amount with its currency's code ("47,60 EUR", "1 203.00"). */
+const DETAIL_AMOUNT = String.raw`\d+(?:[ .,']\d+)*(?:\s*[a-z]{3}(?![a-z0-9]))?`;
+/**
+ * In a folded text, a bank's detail after a card text's descriptor with its value (descriptor-noise.json
+ * transactionDateWords, originalAmountWords: "datum provedeni transakce: 2026-06-17", "originalni castka 47,60 eur").
+ */
+export const BANK_DETAILS = new RegExp(
+  `(?<![a-z0-9])(?:(?:${patterns(file.transactionDateWords)})[^a-z0-9]*${DETAIL_DATE}|(?:${patterns(file.originalAmountWords)})[^a-z0-9]*${DETAIL_AMOUNT})`,
+  'g',
+);

@@ -23,6 +23,9 @@ const kindSurnames = new Set(file.kindSurnames.map((word) => tokenize(word).join
 /** Whether `token` is a common surname that is also a word of a kind of business: it makes no person a business and decides a category only where it opens a descriptor. */
 export const isKindSurname = (token: string): boolean => kindSurnames.has(token);
 
+/** Whether token `at` begins an academic or courtesy title ("MUDr.", "Ing."): a person's, though "MUDr." is a doctor's word too. */
+export const isTitleAt = (tokens: readonly string[], at: number): boolean => titles.matchAt(tokens, at) !== null;
+
 /** Whether `token` (normalised) is a common first name ("andrea"). */
 export const isFirstName = (token: string): boolean => firstNames.has(token);
 
