@@ -45,6 +45,16 @@ describe('forSerialization', () => {
     expect(JSON.stringify([Row, Page])).toBe(before);
   });
 
+  it('fails a value of another type as the schema as written does', () => {
+    const Field = Type.Object({ v: nullableString });
+    const asWritten = fastJsonStringify(Field);
+    const rewritten = fastJsonStringify(forSerialization(Field) as typeof Field);
+    for (const v of [5, true, { x: 1 }]) {
+      expect(() => asWritten({ v } as never)).toThrow(/does not match schema definition/);
+      expect(() => rewritten({ v } as never)).toThrow(/does not match schema definition/);
+    }
+  });
+
   it('keeps unions it cannot write as one type', () => {
     const mixed = Type.Union([Type.String(), Type.Number()]);
     const ofObjects = Type.Union([Type.Object({ a: Type.String() }), Type.Object({ b: Type.String() })]);
