@@ -86,6 +86,11 @@
  *   Bank) and -20q.json (MONETA, mBank SK, Raiffeisenbank, Prima banka, ČSOB, Partners banka), by
  *   a sixteenth and a seventeenth independent labeller written side by side under the same
  *   protocol; held out from the eleventh round's rule writers; reported per pattern, no gate.
+ * - the eighteenth and nineteenth HELD-OUT sets of issue 20, test/fixtures/enrichment-heldout-20r.json
+ *   (Trinity Bank, 365.bank, UniCredit SK, Česká spořitelna, Creditas, Wise with trips from
+ *   Kraków to Zadar) and -20s.json (Komerční banka, Slovenská sporiteľňa, Revolut, Fio, Air Bank,
+ *   VÚB), by an eighteenth and a nineteenth independent labeller written side by side under the
+ *   same protocol; held out from the twelfth round's rule writers; reported per pattern, no gate.
  * Development labels that contradicted the merchant-naming convention of docs/categories.md were
  * relabelled to it in the fifth round (listed in the fixtures' `$comment` and in the docs).
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
@@ -320,6 +325,8 @@ describe('enrichment accuracy', () => {
     'enrichment-heldout-20o.json': 260,
     'enrichment-heldout-20p.json': 260,
     'enrichment-heldout-20q.json': 260,
+    'enrichment-heldout-20r.json': 260,
+    'enrichment-heldout-20s.json': 260,
     'enrichment-development-names.json': 20,
     'enrichment-development-20.json': 200,
     'enrichment-development-20-probes.json': 60,
@@ -384,5 +391,13 @@ describe('enrichment accuracy', () => {
 
   it('reports the seventeenth held-out set of issue 20 (20q), per pattern (no gate)', () => {
     reportPerPattern('enrichment-heldout-20q.json');
+  });
+
+  it('reports the eighteenth held-out set of issue 20 (20r), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20r.json');
+  });
+
+  it('reports the nineteenth held-out set of issue 20 (20s), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20s.json');
   });
 });
