@@ -44,6 +44,9 @@ describe('merchants beyond the list', () => {
     expect(merchant('', 'Card 4125 XXXX XXXX 1188, Merchant: THE OLD BOOKSHOP, YORK, GBR')?.name).toBe('The Old Bookshop');
     // A word for the card with no card number after it opens nothing.
     expect(merchant('', 'Karta - roční poplatek')).toBeNull();
+    // The amount a bank writes after a card text, with or without "original", is no part of it: the text ends in its country.
+    expect(merchant('', 'PEKARSTVI KLAS BRNO CZ CASTKA 85,00 CZK')?.name).toBe('Pekarstvi Klas');
+    expect(merchant('', 'PEKARSTVI KLAS BRNO CZ ORIGINALNI CASTKA 3,40 EUR')?.name).toBe('Pekarstvi Klas');
   });
 
   it('reads a bank\'s "on <date>" around the date as no part of a name, before or after it, with or without a colon', () => {
