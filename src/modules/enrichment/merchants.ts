@@ -4,8 +4,9 @@
  * in data/merchants.json, whose ids are stable UUIDs. Unknown payees get null, never a guess.
  * - A card-payment marker opening a text ("Nákup:", "Místo:", "PLATBA KARTOU", "Karta 4185 **** ****
  *   3317,", data: descriptor-noise.json cardMarkers, placeLabels, cardNumberWords) is cut off, and so
- *   are a bank's dates, card numbers and label of the place after it ("... 2265 Miesto: ..."); the descriptor runs to the first comma (Fio:
- *   "Nákup: ALBERT VAM DEKUJE, Plzen, CZ, dne ..."), or from it when only a date comes before it.
+ *   are a bank's dates, card numbers and label of the place after it ("... 2265 Miesto: ..."); the
+ *   descriptor runs to the first comma (Fio: "Nákup: ALBERT VAM DEKUJE, Plzen, CZ, dne ..."), or
+ *   from it when only a date comes before it.
  *   A note whose counterparty names no one is a card text without a marker too when it reads like
  *   one ("DROGERIE U MOSTU, PARDUBICE, CZ"). A masked card number is one word of the number.
  * - `NAME *rest` prefixes of payment processors (data: processors) are cut off and the rest is

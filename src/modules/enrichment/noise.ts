@@ -185,8 +185,10 @@ for (const word of file.cardNumberWords) cardNumberWords.add(word, true);
 const placeLabels = new PhraseIndex<true>();
 for (const label of file.placeLabels) placeLabels.add(label, true);
 
-/** A card number as a token: four digits or more, masked or not ("4185xxxxxxxx3317", "3317"). */
-const CARD_NUMBER = /^\d[\dx]{3,}$/;
+/** How a card number starts once folded: four digits or more, masked or not ("4185xxxxxxxx3317", "3317"). */
+const CARD_NUMBER_START = String.raw`\d[\dx]{3}`;
+/** A card number as a token. */
+const CARD_NUMBER = new RegExp(`^${CARD_NUMBER_START}[\\dx]*$`);
 
 /**
  * Number of tokens of the card-payment marker (or refund marker or place label, colon unchecked) opening `tokens`
@@ -205,14 +207,8 @@ export function cardMarkerLength(tokens: readonly string[]): number {
  * numbers, and a bank's label of the place ending it ("4319 48** **** 2265 Miesto" of "... Miesto: LEKAREN ...").
  */
 export function headPart(tokens: readonly string[]): boolean {
-  let end = tokens.length;
-  for (let at = 0; at < tokens.length; at++) {
-    if (placeLabels.matchAt(tokens, at)?.end === tokens.length) {
-      end = at;
-      break;
-    }
-  }
-  return tokens.slice(0, end).every(hasDigit);
+  const label = tokens.findIndex((_, at) => placeLabels.matchAt(tokens, at)?.end === tokens.length);
+  return tokens.slice(0, label < 0 ? tokens.length : label).every(hasDigit);
 }
 
 /** Folded texts keep "ue" where tokens read "u" (text.ts): a marker's a, o, u may be followed by an e ("RUECKERSTATTUNG"). */
@@ -225,7 +221,7 @@ const patterns = (phrases: string[]) => phrases.map((m) => tokenize(m).join('[^a
  * card-payment text.
  */
 export const CARD_MARKER = new RegExp(
-  `^[^a-z0-9]*(?:(?:${patterns([...file.cardRefundMarkers, ...file.placeLabels])})[^\\S\\n]*:|(?:${patterns(file.cardMarkers)})(?![a-z0-9])|(?:${patterns(file.cardNumberWords)})[^a-z0-9]+(?=\\d[\\dx]{3}))[^a-z0-9]*`,
+  `^[^a-z0-9]*(?:(?:${patterns([...file.cardRefundMarkers, ...file.placeLabels])})[^\\S\\n]*:|(?:${patterns(file.cardMarkers)})(?![a-z0-9])|(?:${patterns(file.cardNumberWords)})[^a-z0-9]+(?=${CARD_NUMBER_START}))[^a-z0-9]*`,
 );
 
 /** Words of the details a bank adds after a card text's descriptor: the date the card was used, the amount in the currency paid. */
