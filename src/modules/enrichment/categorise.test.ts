@@ -118,6 +118,15 @@ describe('categorisation', () => {
 });
 
 describe('keyword data', () => {
+  it('reads the kinds of business of round 12 in the accounts\' languages: lifts, trampoline parks, swimming schools, eating places, car washes', () => {
+    expect(sub(-60, '', 'Platba kartou 4405 77** **** 2291 KOLEJKA GONDOLOWA JAWORZYNA, KRYNICA, POL, 60,00 PLN')).toBe(1103);
+    expect(sub(-34, '', 'Kartenzahlung SESSELLIFT HOCHALM, SAALBACH, AUT')).toBe(1103);
+    expect(sub(-390, 'TRAMPOLINOVY PARK SKOK', 'Nákup kartou, OLOMOUC, CZE', { mccCode: '7999' })).toBe(1103);
+    expect(sub(-1800, 'SUMUP *PLAVECKA SKOLA ZRALOK', 'Nákup kartou, BRNO, CZE', { mccCode: '7997' })).toBe(1702);
+    expect(sub(-40, '', 'Kártyás vásárlás HALASZKISVENDEGLO, SIOFOK, HUN')).toBe(401);
+    expect(sub(-9, '', 'Platba kartou SLOVNAFT 0212, NITRA, SVK - AUTOUMYVAREN PROGRAM 2')).toBe(506);
+  });
+
   it('writes each keyword under one subcategory (a word names one kind of business or payment)', () => {
     const rules = readData<{ rules: { subcategoryId: number; keywords: string[]; signal?: boolean; children?: boolean }[] }>('keyword-rules.json').rules;
     const owner = new Map<string, number>();

@@ -32,6 +32,23 @@ describe('merchants beyond the list', () => {
     expect(enrichTransaction({ amount: -30, counterParty: '', note: 'Transakcia kartou 5168****3307 09.07.2026 MIGROLINO 214 BOLZANO ITA, suma 30,40 EUR', details: {} }).enrichment.category.subcategoryId).toBe(301);
   });
 
+  it('reads a bank\'s label of the place and a word for the card before its number as no part of a name, in the accounts\' languages', () => {
+    expect(merchant('', 'Platba kartou 4319 48** **** 2265 Miesto: KVETINARSTVO RUZA, KOSICE, SVK', { mccCode: '5992' })?.name).toBe('Kvetinarstvo Ruza');
+    expect(merchant('', 'Karta 4185 **** **** 3317, Místo: PAPIRNICTVI U KOSTELA, JIHLAVA, CZ')?.name).toBe('Papirnictvi U Kostela');
+    expect(merchant('', 'Karta 4185 **** **** 3317, PAPIRNICTVI U KOSTELA, JIHLAVA, CZ')?.name).toBe('Papirnictvi U Kostela');
+    expect(merchant('', 'Kartenzahlung 5168****3307 Ort: BAECKEREI RESCH, LINZ, AUT')?.name).toBe('Baeckerei Resch');
+    expect(merchant('', 'Karte 4405 XXXX XXXX 1234, Händler: METZGEREI HUBER, GRAZ, AUT')?.name).toBe('Metzgerei Huber');
+    expect(merchant('', 'Miejsce: PIEKARNIA ZIARNO, KRAKOW, POL')?.name).toBe('Piekarnia Ziarno');
+    expect(merchant('', 'Kartica 4405-XXXX-XXXX-3017, Mjesto: PEKARA DUBRAVICA, SPLIT, HRV')?.name).toBe('Pekara Dubravica');
+    expect(merchant('', 'Kártya 4405••••3017 Hely: HALASZCSARDA TIHANY, TIHANY, HUN')?.name).toBe('Halaszcsarda Tihany');
+    expect(merchant('', 'Card 4125 XXXX XXXX 1188, Merchant: THE OLD BOOKSHOP, YORK, GBR')?.name).toBe('The Old Bookshop');
+    // A word for the card with no card number after it opens nothing.
+    expect(merchant('', 'Karta - roční poplatek')).toBeNull();
+    // The amount a bank writes after a card text, with or without "original", is no part of it: the text ends in its country.
+    expect(merchant('', 'PEKARSTVI KLAS BRNO CZ CASTKA 85,00 CZK')?.name).toBe('Pekarstvi Klas');
+    expect(merchant('', 'PEKARSTVI KLAS BRNO CZ ORIGINALNI CASTKA 3,40 EUR')?.name).toBe('Pekarstvi Klas');
+  });
+
   it('reads a bank\'s "on <date>" around the date as no part of a name, before or after it, with or without a colon', () => {
     expect(merchant('', 'Transakce kartou 5375XXXXXXXX5510 dne 02.10.2026: VETERINA U LIPY, JABLONEC, CZ', { mccCode: '0742' })?.name).toBe('Veterina U Lipy');
     expect(merchant('', 'Platba kartou KAVARNA U RADNICE dne 03.10.2026', { mccCode: '5814' })?.name).toBe('Kavarna U Radnice');

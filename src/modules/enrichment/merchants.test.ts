@@ -232,6 +232,14 @@ describe('merchant recognition', () => {
     expect(merchant('HOLIDAY INN EXPRESS BERLIN CITY, BERLIN, DEU', true, 10)).toBe('holiday-inn-express');
     expect(merchant('HOLIDAY INN PRAGUE, PRAHA, CZ', true, 10)).toBe('holiday-inn');
     expect(merchant('RADISSON BLU CARLTON, BRATISLAVA, SVK', true, 10)).toBe('radisson-blu');
+    // Deutsche Telekom's word: its company in the country a card text names.
+    expect(merchant('Platba kartou TABAK U POSTY, ZILINA, SVK - DOBITIE TELEKOM 10', true)).toBe('slovak-telekom');
+    expect(merchant('Bezahlung Karte TELEKOM SHOP 0412, GRAZ, AUT', true, 7)).toBe('magenta');
+    expect(merchant('Kártyás vásárlás TELEKOM 1123, GYOR, HUN', true, 7)).toBe('magyar-telekom');
+    // A fuel chain of Germany known by a short word, where it trades; an operator's prepaid brand after a top-up word.
+    expect(merchant('Nákup: JET 2210, PASSAU, DEU', true)).toBe('jet');
+    expect(merchant('Nákup: JET 2210, PRAHA, CZ', true)).toBeNull();
+    expect(merchant('Nákup: ALBERT 0412, BRNO, CZ - DOBITI KAKTUS 300', true)).toBe('kaktus');
   });
 
   it('matches no town, country or legal form alone, nor a person\'s name', () => {

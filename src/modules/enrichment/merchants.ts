@@ -2,9 +2,11 @@
  * Merchant recognition (spec "Transaction", enrichment.merchant; docs/categories.md): a
  * counterparty or card descriptor is normalised (text.ts) and matched against the merchant list
  * in data/merchants.json, whose ids are stable UUIDs. Unknown payees get null, never a guess.
- * - A card-payment marker opening a text ("Nákup:", "Místo:", "PLATBA KARTOU", data:
- *   descriptor-noise.json cardMarkers) is cut off; the descriptor runs to the first comma (Fio:
- *   "Nákup: ALBERT VAM DEKUJE, Plzen, CZ, dne ..."), or from it when only a date comes before it.
+ * - A card-payment marker opening a text ("Nákup:", "Místo:", "PLATBA KARTOU", "Karta 4185 **** ****
+ *   3317,", data: descriptor-noise.json cardMarkers, placeLabels, cardNumberWords) is cut off, and so
+ *   are a bank's dates, card numbers and label of the place after it ("... 2265 Miesto: ..."); the
+ *   descriptor runs to the first comma (Fio: "Nákup: ALBERT VAM DEKUJE, Plzen, CZ, dne ..."), or
+ *   from it when only a date comes before it.
  *   A note whose counterparty names no one is a card text without a marker too when it reads like
  *   one ("DROGERIE U MOSTU, PARDUBICE, CZ"). A masked card number is one word of the number.
  * - `NAME *rest` prefixes of payment processors (data: processors) are cut off and the rest is
@@ -32,7 +34,7 @@
 import { beforeMoneyBackWords, businessKindAt, hasCategoryKeyword, hasKeyword, keywordCategoryAt, RETAIL_CATEGORIES, sellsOnTheSide, soldKeywordOf } from './categorise.ts';
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
-import { BANK_DETAILS, CARD_MARKER, cardMarkerLength, countryNamed, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, hasBankDetails, noiseAt, placeAt, restIsNoise, significant } from './noise.ts';
+import { BANK_DETAILS, CARD_MARKER, cardMarkerLength, countryNamed, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, hasBankDetails, headPart, noiseAt, placeAt, restIsNoise, significant } from './noise.ts';
 import { isKindSurname, isPersonName, isTitleAt } from './people.ts';
 import { fold, hasDigit, NON_ASCII, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
@@ -260,13 +262,15 @@ const PART_END = /,\s*|:\s+/g;
  * numbers a bank may put first, each part ending at a comma or a colon ("Platba kartou 11.06.2026,
  * KAVARNA MODRA, PRAHA 9, CZE"; "Platba kartou 4405********7781, 15.09.2026, ARANYSAS PATIKA,
  * KESZTHELY, HUN"; mBank's "Transakce kartou 5375XXXXXXXX5510 dne 11.08.2026: LEKARNA ...": the
- * descriptor is the part after the last such comma or colon).
+ * descriptor is the part after the last such comma or colon), and after a bank's label of the place
+ * (noise.ts `headPart`: "Platba kartou 4319 48** **** 2265 Miesto: LEKAREN ...", "Karta 4185 ****
+ * **** 3317, Místo: LEKARNA ...").
  */
 function datedHead(text: string, from: number): number {
   for (let start = from; ; ) {
     PART_END.lastIndex = start;
     const end = PART_END.exec(text);
-    if (end === null || !tokenize(text.slice(start, end.index)).every(hasDigit)) return start;
+    if (end === null || !headPart(tokenize(text.slice(start, end.index)))) return start;
     start = end.index + end[0].length;
   }
 }

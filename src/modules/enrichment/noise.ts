@@ -10,6 +10,10 @@ import { hasDigit, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 interface NoiseFile {
   cardMarkers: string[];
   cardRefundMarkers: string[];
+  /** A bank's label before a card text's descriptor, with its colon ("Miesto:", "Místo:", "Ort:"). */
+  placeLabels: string[];
+  /** A bank's word for the card before its number ("Karta 4185 **** **** 3317, ..."). */
+  cardNumberWords: string[];
   /** The ISO alpha-2 code each country word names ("SVK" and "Slovensko": "SK"). */
   countryCodes: Record<string, string[]>;
   /** Towns whose country is known, by its ISO alpha-2 code ("SK": Trenčín): places like `cities`, naming the country of a card text. */
@@ -35,7 +39,7 @@ const ALPHA3 = /^[A-Z]{3}$/;
 /** Legal forms ("s.r.o.", "GmbH", "d.d."): a descriptor ending in one is a company's legal name. */
 const legalForms = new PhraseIndex<true>();
 const PLACE_GROUPS = new Set(['cities', 'countries']);
-const PAYMENT_GROUPS = new Set(['cardMarkers', 'cardRefundMarkers', 'paymentWords']);
+const PAYMENT_GROUPS = new Set(['cardMarkers', 'cardRefundMarkers', 'placeLabels', 'cardNumberWords', 'paymentWords']);
 for (const [group, words] of Object.entries(file)) {
   if (group.startsWith('$') || !Array.isArray(words)) continue;
   for (const word of words) {
@@ -175,21 +179,50 @@ export function significant(tokens: readonly string[]): string | null {
 }
 
 const markers = new PhraseIndex<true>();
-for (const marker of [...file.cardMarkers, ...file.cardRefundMarkers]) markers.add(marker, true);
+for (const marker of [...file.cardMarkers, ...file.cardRefundMarkers, ...file.placeLabels]) markers.add(marker, true);
+const cardNumberWords = new PhraseIndex<true>();
+for (const word of file.cardNumberWords) cardNumberWords.add(word, true);
+const placeLabels = new PhraseIndex<true>();
+for (const label of file.placeLabels) placeLabels.add(label, true);
 
-/** Number of tokens of the card-payment marker (or refund marker, colon unchecked) opening `tokens` ("nakup", "platba kartou"), 0 when none. */
+/** How a card number starts once folded: four digits or more, masked or not ("4185xxxxxxxx3317", "3317"). */
+const CARD_NUMBER_START = String.raw`\d[\dx]{3}`;
+/** A card number as a token. */
+const CARD_NUMBER = new RegExp(`^${CARD_NUMBER_START}[\\dx]*$`);
+
+/**
+ * Number of tokens of the card-payment marker (or refund marker or place label, colon unchecked) opening `tokens`
+ * ("nakup", "platba kartou"), or of a word for the card followed by its number ("karta" of "Karta 4185xxxxxxxx3317, ..."); 0 when none.
+ */
 export function cardMarkerLength(tokens: readonly string[]): number {
-  return tokens.length === 0 ? 0 : (markers.matchAt(tokens, 0)?.end ?? 0);
+  if (tokens.length === 0) return 0;
+  const marker = markers.matchAt(tokens, 0);
+  if (marker !== null) return marker.end;
+  const card = cardNumberWords.matchAt(tokens, 0);
+  return card !== null && card.end < tokens.length && CARD_NUMBER.test(tokens[card.end]!) ? card.end : 0;
+}
+
+/**
+ * Whether a part of a card text's head, before its comma or colon, is no part of the descriptor: dates and card
+ * numbers, and a bank's label of the place ending it ("4319 48** **** 2265 Miesto" of "... Miesto: LEKAREN ...").
+ */
+export function headPart(tokens: readonly string[]): boolean {
+  const label = tokens.findIndex((_, at) => placeLabels.matchAt(tokens, at)?.end === tokens.length);
+  return tokens.slice(0, label < 0 ? tokens.length : label).every(hasDigit);
 }
 
 /** Folded texts keep "ue" where tokens read "u" (text.ts): a marker's a, o, u may be followed by an e ("RUECKERSTATTUNG"). */
 const patterns = (phrases: string[]) => phrases.map((m) => tokenize(m).join('[^a-z0-9]+').replace(/[aou]/g, '$&e?')).sort((a, b) => b.length - a.length).join('|');
 /**
- * A card-payment marker opening a folded text, with the separators after it; a refund marker
- * only with a colon after it ("vraceni penez: "). Markers are ASCII once folded, so the match
- * length is also the length of the marker in the original text. No match: no card-payment text.
+ * A card-payment marker opening a folded text, with the separators after it; a refund marker or
+ * a place label only with a colon after it ("vraceni penez: ", "miesto: "); a word for the card
+ * only before its number ("karta " of "karta 4185xxxxxxxx3317, "). Markers are ASCII once folded,
+ * so the match length is also the length of the marker in the original text. No match: no
+ * card-payment text.
  */
-export const CARD_MARKER = new RegExp(`^[^a-z0-9]*(?:(?:${patterns(file.cardRefundMarkers)})[^\\S\\n]*:|(?:${patterns(file.cardMarkers)})(?![a-z0-9]))[^a-z0-9]*`);
+export const CARD_MARKER = new RegExp(
+  `^[^a-z0-9]*(?:(?:${patterns([...file.cardRefundMarkers, ...file.placeLabels])})[^\\S\\n]*:|(?:${patterns(file.cardMarkers)})(?![a-z0-9])|(?:${patterns(file.cardNumberWords)})[^a-z0-9]+(?=${CARD_NUMBER_START}))[^a-z0-9]*`,
+);
 
 /** Words of the details a bank adds after a card text's descriptor: the date the card was used, the amount in the currency paid. */
 const bankDetailWords = new PhraseIndex<true>();
