@@ -92,6 +92,12 @@
  *   Kraków to Zadar) and -20s.json (Komerční banka, Slovenská sporiteľňa, Revolut, Fio, Air Bank,
  *   VÚB), by an eighteenth and a nineteenth independent labeller written side by side under the
  *   same protocol; held out from the twelfth round's rule writers; reported per pattern, no gate.
+ * - the twentieth and twenty-first HELD-OUT sets of issue 20, test/fixtures/enrichment-heldout-20t.json
+ *   (MONETA, Poštová banka, mBank CZ, Tatra banka with trips from Hungary to Croatia, Raiffeisenbank,
+ *   ČSOB SK) and -20u.json (Fio, Česká spořitelna, Air Bank, Revolut, VÚB, Prima banka), by a
+ *   twentieth and a twenty-first independent labeller written side by side under the same
+ *   protocol (labels of recurrence by the documented definition); held out from the thirteenth
+ *   round's rule writers; reported per pattern, no gate.
  * Development labels that contradicted the merchant-naming convention of docs/categories.md were
  * relabelled to it in the fifth round (listed in the fixtures' `$comment` and in the docs).
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
@@ -332,6 +338,8 @@ describe('enrichment accuracy', () => {
     'enrichment-heldout-20q.json': 260,
     'enrichment-heldout-20r.json': 260,
     'enrichment-heldout-20s.json': 260,
+    'enrichment-heldout-20t.json': 260,
+    'enrichment-heldout-20u.json': 260,
     'enrichment-development-names.json': 20,
     'enrichment-development-20.json': 200,
     'enrichment-development-20-probes.json': 60,
@@ -398,5 +406,13 @@ describe('enrichment accuracy', () => {
 
   it('reports the nineteenth held-out set of issue 20 (20s), per pattern (no gate)', () => {
     reportPerPattern('enrichment-heldout-20s.json');
+  });
+
+  it('reports the twentieth held-out set of issue 20 (20t), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20t.json');
+  });
+
+  it('reports the twenty-first held-out set of issue 20 (20u), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20u.json');
   });
 });
