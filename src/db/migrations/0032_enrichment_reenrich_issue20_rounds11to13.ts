@@ -33,7 +33,8 @@
  * - the Slovak supplementary pension companies (NN Tatry, DDS Tatra banky...) 1203; scouts, cubs and
  *   children's camps 1702; toy shops by stem; farm stays and Italian stays 1002; deposits returned
  *   keep the purchase's subcategory; a bank's fee outranks the withdrawal it is for; the MCCs of
- *   laundries, dry cleaners, photo studios and shoe repair 904; KiK 603.
+ *   laundries, dry cleaners, photo studios and shoe repair 904; KiK 603; a family word in a note
+ *   to a person ("na lyžiarsky kurz, maminka") keeps it 1202.
  * Databases that ran 0031 keep stale categories, merchants and recurrence otherwise. The same work
  * as 0018: every account's stored transactions enriched again inside the migration's transaction,
  * only changed rows written. Down: nothing to undo (derived data).
