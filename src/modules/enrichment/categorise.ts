@@ -106,6 +106,8 @@ const noteKeywords = new PhraseIndex<Rule>();
 const childrenWords = new PhraseIndex<true>();
 /** Subcategories some keyword rule outranks (`outranks`): only a text whose keyword is of one of these is searched again. */
 const outranked = new Set<number>();
+/** Subcategories only rules counting for persons alone outrank (`people: "only"`: family words): searched again only for a person. */
+const outrankedForPersons = new Set<number>();
 for (const r of readData<{ rules: KeywordRule[] }>('keyword-rules.json').rules) {
   const where = `keyword-rules.json ${r.subcategoryId}`;
   const rule: Rule = {
@@ -122,7 +124,7 @@ for (const r of readData<{ rules: KeywordRule[] }>('keyword-rules.json').rules) 
     ...(r.outranks === undefined ? {} : { outranks: new Set(r.outranks.map((id) => subcategory(id, where).id)) }),
     ...(r.abbreviation === undefined ? {} : { abbreviation: r.abbreviation }),
   };
-  for (const id of rule.outranks ?? []) outranked.add(id);
+  for (const id of rule.outranks ?? []) (rule.people === 'only' ? outrankedForPersons : outranked).add(id);
   for (const keyword of r.keywords) {
     if (r.children === true) childrenWords.add(keyword, true);
     if (r.signal === false) continue;
@@ -235,9 +237,10 @@ function keywordOf(tokens: string[], keywords: PhraseIndex<Rule>, amount: number
   // A surname that is a word of a kind of business ("HANS BAECKER") decides only where it opens the descriptor.
   const found = keywords.longestMatch(tokens, (r, at) => accept(r, amount, person) && !isKindSurname(tokens[at]!));
   const kept = found === null || !placeAround(tokens, found.start) ? found : keywords.longestMatch(tokens, (r, at) => accept(r, amount, person) && !isKindSurname(tokens[at]!) && !placeAround(tokens, at));
-  if (kept === null || !outranked.has(kept.value.sub.id)) return kept;
-  // A more specific kind of the same payment elsewhere in the text outranks it, whatever their lengths ("Splátka úvěru ... - hypotéka").
+  if (kept === null) return null;
   const id = kept.value.sub.id;
+  if (!outranked.has(id) && !(person && outrankedForPersons.has(id))) return kept;
+  // A more specific kind of the same payment elsewhere in the text outranks it, whatever their lengths ("Splátka úvěru ... - hypotéka").
   return keywords.longestMatch(tokens, (r, at) => r.outranks?.has(id) === true && accept(r, amount, person) && !placeAround(tokens, at)) ?? kept;
 }
 
