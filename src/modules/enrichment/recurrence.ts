@@ -97,6 +97,8 @@ interface Payments {
   times: number[];
   amounts: number[];
   purposes: string[];
+  /** Every note of the payee opens with the same word (card texts of one bank): no payment is of another kind. */
+  onePurpose: boolean;
   indexes: number[];
 }
 
@@ -132,7 +134,8 @@ export function recurrentFlags(items: readonly RecurrenceItem[]): boolean[] {
   for (const group of [...received.values(), ...spent.values()]) {
     if (group.length < 2) continue;
     group.sort((a, b) => items[a]!.time - items[b]!.time);
-    const payments = { times: group.map((i) => items[i]!.time), amounts: group.map((i) => items[i]!.amount), purposes: group.map((i) => items[i]!.purpose), indexes: group };
+    const purposes = group.map((i) => items[i]!.purpose);
+    const payments = { times: group.map((i) => items[i]!.time), amounts: group.map((i) => items[i]!.amount), purposes, onePurpose: purposes.every((p) => p === purposes[0]), indexes: group };
     const rejected: Candidate[] = [];
     for (const interval of INTERVALS) markSeries(payments, interval, flags, rejected);
     // A payee's second series (a school's meals beside its monthly fee): of payments no accepted series holds, it stands out among them (none accepted: nothing changes).
@@ -245,7 +248,7 @@ function seriesPurpose(purposes: readonly string[], series: readonly number[]): 
  */
 function paymentsBetween(payments: Payments, from: number, to: number, purpose: string, taken?: (p: number) => boolean): number {
   const { times, purposes } = payments;
-  if (taken === undefined && purpose === '') return countBetween(times, from, to);
+  if (taken === undefined && (purpose === '' || payments.onePurpose)) return countBetween(times, from, to);
   let count = 0;
   for (let p = firstAtOrAfter(times, from); p < times.length && times[p]! <= to; p++) if (taken?.(p) !== true && (purpose === '' || purposes[p] === purpose)) count++;
   return count;
