@@ -30,8 +30,6 @@
  * Pure function of the account's transactions: recomputed whenever they change.
  */
 
-import { fold } from './text.ts';
-
 const DAY_MS = 86_400_000;
 
 interface Interval {
@@ -77,10 +75,10 @@ export interface RecurrenceItem {
 
 const OPENING_WORD = /\p{L}+/u;
 
-/** The first word of letters of a note, case folded without diacritics ("obědy 06/2026 Ema" -> "obedy"; '' without one). */
+/** The first word of letters of a note in lower case ("Obědy 06/2026 Ema" -> "obědy"; '' without one): a payer writes one word one way. */
 export function notePurpose(note: string): string {
   const word = OPENING_WORD.exec(note);
-  return word === null ? '' : fold(word[0]);
+  return word === null ? '' : word[0].toLowerCase();
 }
 
 const within = (a: number, b: number, share: number) => Math.abs(a - b) <= share * Math.max(Math.abs(a), Math.abs(b));
