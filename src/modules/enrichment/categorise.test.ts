@@ -17,6 +17,12 @@ describe('categorisation', () => {
     expect(sub(-500, 'Firma s.r.o.', 'platba', { constantSymbol: '308' })).toBe(9901);
   });
 
+  it('reads a family word in a note to a person as money between family members, and says nothing with it to a business', () => {
+    expect(sub(-150, 'Ema Benková', 'na lyžiarsky kurz, maminka')).toBe(1202);
+    expect(sub(-150, 'Ema Benková', 'lyžiarsky kurz')).toBe(1701);
+    expect(sub(-49, 'O2 Slovakia, s.r.o.', 'Úhrada faktúry 07/2026 paušál mama')).toBe(703);
+  });
+
   it('uses ISO 18245 ranges, the narrowest range winning', () => {
     expect(sub(-100, '', 'X', { mccCode: '3246' })).toBe(1001);
     expect(sub(-100, '', 'X', { mccCode: '5655' })).toBe(606);

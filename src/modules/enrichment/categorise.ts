@@ -63,9 +63,10 @@ interface KeywordRule {
   /**
    * true: counts for a person too although its subcategory is no `people` one (a bank's loan or mortgage repaid to the holder's own loan
    * account, which the bank names after the holder); false: counts for no person although its subcategory is one (a bare word for school:
-   * "Katke do školy" is pocket money, tutoring words still count).
+   * "Katke do školy" is pocket money, tutoring words still count); "only": counts for a person and for no one else (a family word, "maminka",
+   * "babi": money between family members, whatever it is for; to a business the same word says nothing).
    */
-  people?: boolean;
+  people?: boolean | 'only';
   /** The words name the category, not which of its subcategories ("bistro": a restaurant or a snack bar; "vstupné": a theatre's or a castle's): a specific MCC or another keyword of the category chooses it, else the rule's subcategory. */
   categoryOnly?: boolean;
   /** The abbreviation a name opening with these words is shown by ("Společenství vlastníků jednotek Jaselská 1120": "SVJ Jaselská 1120"; naming rule 6). */
@@ -84,7 +85,7 @@ interface Rule {
   authority?: boolean;
   bankCharge?: boolean;
   soldByShops?: boolean;
-  people?: boolean;
+  people?: boolean | 'only';
   categoryOnly?: boolean;
   children?: boolean;
   outranks?: ReadonlySet<number>;
@@ -105,6 +106,8 @@ const noteKeywords = new PhraseIndex<Rule>();
 const childrenWords = new PhraseIndex<true>();
 /** Subcategories some keyword rule outranks (`outranks`): only a text whose keyword is of one of these is searched again. */
 const outranked = new Set<number>();
+/** Subcategories only rules counting for persons alone outrank (`people: "only"`: family words): searched again only for a person. */
+const outrankedForPersons = new Set<number>();
 for (const r of readData<{ rules: KeywordRule[] }>('keyword-rules.json').rules) {
   const where = `keyword-rules.json ${r.subcategoryId}`;
   const rule: Rule = {
@@ -121,7 +124,7 @@ for (const r of readData<{ rules: KeywordRule[] }>('keyword-rules.json').rules) 
     ...(r.outranks === undefined ? {} : { outranks: new Set(r.outranks.map((id) => subcategory(id, where).id)) }),
     ...(r.abbreviation === undefined ? {} : { abbreviation: r.abbreviation }),
   };
-  for (const id of rule.outranks ?? []) outranked.add(id);
+  for (const id of rule.outranks ?? []) (rule.people === 'only' ? outrankedForPersons : outranked).add(id);
   for (const keyword of r.keywords) {
     if (r.children === true) childrenWords.add(keyword, true);
     if (r.signal === false) continue;
@@ -234,9 +237,10 @@ function keywordOf(tokens: string[], keywords: PhraseIndex<Rule>, amount: number
   // A surname that is a word of a kind of business ("HANS BAECKER") decides only where it opens the descriptor.
   const found = keywords.longestMatch(tokens, (r, at) => accept(r, amount, person) && !isKindSurname(tokens[at]!));
   const kept = found === null || !placeAround(tokens, found.start) ? found : keywords.longestMatch(tokens, (r, at) => accept(r, amount, person) && !isKindSurname(tokens[at]!) && !placeAround(tokens, at));
-  if (kept === null || !outranked.has(kept.value.sub.id)) return kept;
-  // A more specific kind of the same payment elsewhere in the text outranks it, whatever their lengths ("Splátka úvěru ... - hypotéka").
+  if (kept === null) return null;
   const id = kept.value.sub.id;
+  if (!outranked.has(id) && !(person && outrankedForPersons.has(id))) return kept;
+  // A more specific kind of the same payment elsewhere in the text outranks it, whatever their lengths ("Splátka úvěru ... - hypotéka").
   return keywords.longestMatch(tokens, (r, at) => r.outranks?.has(id) === true && accept(r, amount, person) && !placeAround(tokens, at)) ?? kept;
 }
 
@@ -265,12 +269,12 @@ const covers = (match: PhraseMatch<Rule>, at: number): boolean => match.start <=
 /**
  * Whether a keyword rule means something for the direction of `amount` and, for a person, is of a `people` subcategory (not words saying only
  * "for children", nor a rule marked `people: false`) or counts for people itself (a bank loan repaid to an account named after its holder; money
- * received with words of its `personIncomingId`: a guest paying for a stay).
+ * received with words of its `personIncomingId`: a guest paying for a stay); a rule marked `people: "only"` (family words) counts for nobody else.
  */
 function keywordCounts(rule: Rule, amount: number, person: boolean): boolean {
   // Words saying only for whom ("pre deti", "für Kinder") make no payment to a person one for children's activities: a gift is a gift.
-  const forPerson = rule.people === true || (rule.sub.people === true && rule.children !== true && rule.people !== false) || (amount > 0 && rule.personIncomingId !== undefined);
-  return (!person || forPerson) && appliesTo(rule.sub, amount);
+  const forPerson = rule.people === true || rule.people === 'only' || (rule.sub.people === true && rule.children !== true && rule.people !== false) || (amount > 0 && rule.personIncomingId !== undefined);
+  return (person ? forPerson : rule.people !== 'only') && appliesTo(rule.sub, amount);
 }
 
 /** Whether a keyword rule names a service sold on the side (taxonomy `soldByShops`: a subscription, a game pass, cash back; or the rule's own flag: a top-up, a vignette, a car wash). */

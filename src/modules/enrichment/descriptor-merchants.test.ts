@@ -17,6 +17,11 @@ describe('merchants beyond the list', () => {
     expect(merchant('WWW.KNIHY.CZ', '', { mccCode: '5942' })?.name).toBe('Knihy.cz');
   });
 
+  it('names the shop of a note when the counterparty is only a payment processor\'s company', () => {
+    expect(merchant('Stripe Payments Europe Ltd', 'Refund: ZAHRADNICTVO PLANTERA obj. 10294', {}, 9.99)?.name).toBe('Zahradnictvo Plantera');
+    expect(merchant('GoPay s.r.o.', 'Vrácení platby: KNIHKUPECTVI DOBRA KNIHA', {}, 250)?.name).toBe('Knihkupectvi Dobra Kniha');
+  });
+
   it('reads stars masking a card number as part of the number: no `NAME *` prefix, no name', () => {
     expect(merchant('', 'Transakcia kartou 5168****3307 04.07.2026 KONOBA MARE SPLIT HRV, suma 8,40 EUR')?.name).toBe('Konoba Mare');
     expect(merchant('', 'Kartová transakcia 4405********3017 16.06.2026 HOFER REISEN WIEN AUT')?.name).toBe('Hofer Reisen');

@@ -8,7 +8,7 @@ import { categorise, isAuthority, mccRule, RETAIL_CATEGORIES } from './categoris
 import { descriptorMerchant } from './descriptor-merchants.ts';
 import { analyse, payeeDescriptor, payeeOf, payeeWords, storeAbroad, type Merchant, type MerchantView } from './merchants.ts';
 import { firstSignificant, hasLegalForm } from './noise.ts';
-import { recurrentFlags, type RecurrenceItem } from './recurrence.ts';
+import { notePurpose, recurrentFlags, type RecurrenceItem } from './recurrence.ts';
 import type { CategoryView } from './taxonomy.ts';
 import { tokenize } from './text.ts';
 
@@ -122,7 +122,7 @@ export function enrichAll<T extends EnrichmentInput & { recordDate: Date }>(tran
   // One object literal of one shape per item (not a spread of the result: that halved throughput, the items' shapes varying for recurrence).
   const items = transactions.map((t) => {
     const { enrichment, payeeKey } = enrichTransaction(t);
-    return { enrichment, payeeKey, time: t.recordDate.getTime(), amount: t.amount };
+    return { enrichment, payeeKey, time: t.recordDate.getTime(), amount: t.amount, purpose: notePurpose(t.note) };
   });
   withRecurrence(items);
   return items.map((i) => i.enrichment);

@@ -9,6 +9,7 @@
 import type { Tx } from '../../db/database.ts';
 import type { TimedEnrichment } from './enrich.ts';
 import { enrichmentRepository } from './enrichment.repository.ts';
+import { notePurpose } from './recurrence.ts';
 
 /**
  * The rules (enrich.ts with its data: the lexicon's and the merchant list's indexes, ~80 ms of
@@ -29,7 +30,7 @@ export async function enrichAccount(tx: Tx, accountId: string, all = false): Pro
   const stored = await repo.listForAccount(accountId);
   const fresh = new Set<number>();
   const items: TimedEnrichment[] = stored.map((t, index) => {
-    const base = { time: t.recordDate.getTime(), amount: t.amount };
+    const base = { time: t.recordDate.getTime(), amount: t.amount, purpose: notePurpose(t.note) };
     const kept = t.enrichment ? { ...base, enrichment: t.enrichment, payeeKey: t.payeeKey } : null;
     if (kept && !all) return kept;
     const again = { ...base, ...enrichTransaction(t) };

@@ -66,6 +66,7 @@ interface MerchantsFile {
   brandLines: string[];
   siteWords: string[];
   processors: { prefix: string; merchantOfRecordKey: string | null }[];
+  processorCompanies: string[];
   merchants: { id: string; key: string; name: string; subcategoryId: number; incomingSubcategoryId?: number; intermediary?: boolean; arms?: string[]; companies?: Record<string, string>; countries?: string[]; aliases: string[]; exactAliases: string[] }[];
 }
 
@@ -156,6 +157,16 @@ for (const p of file.processors) {
   const mor = p.merchantOfRecordKey === null ? null : byKey.get(p.merchantOfRecordKey);
   if (mor === undefined) throw new Error(`merchants.json processor ${p.prefix}: unknown merchantOfRecordKey`);
   processors.set(tokenize(p.prefix).join(' '), mor);
+}
+
+/** Payment processors' company names ("Stripe Payments Europe Ltd"): a counterparty that is only one names no payee, the note does. */
+const processorCompanies = new PhraseIndex<true>();
+for (const name of file.processorCompanies) processorCompanies.add(name, true);
+
+/** Whether `tokens` are a payment processor's company name and noise (a legal form): the processor that booked a shop's payment, not the shop. */
+function onlyProcessorCompany(tokens: readonly string[]): boolean {
+  const first = tokens.length === 0 ? null : processorCompanies.matchAt(tokens, 0);
+  return first !== null && restIsNoise(tokens, first.start, first.end);
 }
 
 /** The merchant with `key` (data handle), or undefined. */
@@ -323,6 +334,8 @@ export function analyse(written: string, unnamed?: { mcc: boolean }): AnalysedTe
   const marker = cardMarkerLength(all) === 0 ? null : CARD_MARKER.exec(fold(text));
   const headLength = marker !== null ? marker[0].length : unnamed !== undefined && unmarkedCardText(text, all, unnamed.mcc) ? 0 : -1;
   if (headLength < 0) {
+    // A processor's company booking a shop's payment ("Stripe Payments Europe Ltd" / "Refund: ZAHRADNICTVO PLANTERA"): like a `NAME *` prefix with nothing after it.
+    if (onlyProcessorCompany(all)) return { tokens: [], processor: null, start: 0, end: 0, card: false, descriptor: '', sold: 0, soldText: '', soldAfterDash: false, written: text };
     const [body, processor, seller, soldText, soldAfterDash] = withoutProcessor(text);
     const tokens = processor === undefined ? all : tokenize(body);
     return { tokens, processor, start: 0, end: tokens.length, card: false, descriptor: body, sold: seller ?? tokens.length, soldText, soldAfterDash, written: text };

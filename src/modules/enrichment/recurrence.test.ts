@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { recurrentFlags, type RecurrenceItem } from './recurrence.ts';
 
 const day = (iso: string) => new Date(`${iso}T12:00:00Z`).getTime();
-const item = (key: string | null, amount: number, iso: string): RecurrenceItem => ({ payeeKey: key, amount, time: day(iso) });
+const item = (key: string | null, amount: number, iso: string, purpose = ''): RecurrenceItem => ({ payeeKey: key, amount, time: day(iso), purpose });
 
 describe('recurrence', () => {
   it('finds monthly series with similar amounts and ignores one-offs', () => {
@@ -54,6 +54,20 @@ describe('recurrence', () => {
     expect(recurrentFlags([...school, item('p:zakladna skola', -145, '2026-05-22')])).toEqual([true, true, true, true, false]);
     const winter = ['09-07', '10-07', '11-07', '02-07'].map((d, i) => item('p:club', -30, `${i === 3 ? 2027 : 2026}-${d}`));
     expect(recurrentFlags(winter)).toEqual([true, true, true, false]);
+  });
+
+  it('resumes a monthly series after the summer with its first payment of the school year, up to half an interval early', () => {
+    const meals = [['06-18', 36.8], ['09-10', 38.4], ['10-12', 40.8], ['11-11', 36]].map(([d, a]) => item('m:zs', -a!, `2026-${d}`, 'stravne'));
+    const others = [item('m:zs', -45, '2026-09-11', 'skd'), item('m:zs', -140, '2026-11-13', 'skola')];
+    expect(recurrentFlags([...meals, ...others])).toEqual([true, true, true, true, false, false]);
+  });
+
+  it('counts against a series only the payments whose notes open with the series\' word (a school\'s trips beside its meals)', () => {
+    const meals = [['06-05', 520], ['09-04', 560], ['10-05', 540], ['11-04', 500]].map(([d, a]) => item('m:zs', -a!, `2026-${d}`, 'obedy'));
+    const others = [item('m:zs', -1740, '2026-06-08', 'skola'), item('m:zs', -1100, '2026-09-07', 'uplata'), item('m:zs', -350, '2026-10-15', 'vylet')];
+    expect(recurrentFlags([...meals, ...others])).toEqual([true, true, true, true, false, false, false]);
+    // The same payments without notes: the meals are too few of the school's payments to stand out.
+    expect(recurrentFlags([...meals, ...others].map((i) => ({ ...i, purpose: '' }))).some(Boolean)).toBe(false);
   });
 
   it('keeps two series of one payee paid on the same days apart (two pensions of one household), each by its amount', () => {

@@ -7,7 +7,8 @@
  * - interval: weekly, fortnightly, monthly, two-monthly, quarterly or yearly, within a tolerance
  *   in days; weekly and fortnightly series keep their weekday (gaps on average less than half a
  *   day off) and may miss one occurrence (a holiday); a monthly series may pause over the summer
- *   holidays (the occurrences it skips fall in July and August: school and club fees);
+ *   holidays (the occurrences it skips fall in July and August: school and club fees) and then
+ *   resumes with its first payment from half an interval before the expected day;
  * - amounts: each within 20 % of the series' median for monthly and longer intervals (bills and
  *   prices drift), within 5 % for weekly and fortnightly ones (lessons, pocket money, a cleaner:
  *   fixed amounts; weekly fuel and groceries vary);
@@ -19,9 +20,11 @@
  *   monthly and longer intervals, it is steady (amounts within 2 % of the median, every gap
  *   within 3 days of the mean gap) — frequent groceries, coffees, fuel and rides that happen to
  *   line up are not recurring payments, a subscription billed next to one-off purchases at the
- *   same merchant is; a payee's second series of three or more (a school's meals beside its
- *   monthly fee, two pensions paid by one office) stands out among the payments no accepted
- *   series of the payee holds;
+ *   same merchant is; when every note of the series opens with one word ("obědy"), only payments
+ *   whose notes open with it count against it (a school's trips beside its meals); a payee's
+ *   second series of three or more (a school's meals beside its monthly fee, two pensions paid by
+ *   one office), held by no accepted series, stands out among the payments no accepted series of
+ *   the payee holds;
  * - of payments equally near the expected day, a series takes the one nearest its amount (two
  *   pensions paid on the same day each make their own series).
  * Pure function of the account's transactions: recomputed whenever they change.
@@ -66,6 +69,16 @@ export interface RecurrenceItem {
   amount: number;
   /** recordDate in epoch milliseconds. */
   time: number;
+  /** The note's opening word (`notePurpose`): what a payer's note says is paid ("obědy", "výlet"). */
+  purpose: string;
+}
+
+const OPENING_WORD = /\p{L}+/u;
+
+/** The first word of letters of a note in lower case ("Obědy 06/2026 Ema" -> "obědy"; '' without one): a payer writes one word one way. */
+export function notePurpose(note: string): string {
+  const word = OPENING_WORD.exec(note);
+  return word === null ? '' : word[0].toLowerCase();
 }
 
 const within = (a: number, b: number, share: number) => Math.abs(a - b) <= share * Math.max(Math.abs(a), Math.abs(b));
@@ -81,6 +94,9 @@ function median(values: readonly number[]): number {
 interface Payments {
   times: number[];
   amounts: number[];
+  purposes: string[];
+  /** Every note of the payee opens with the same word (card texts of one bank): no payment is of another kind. */
+  onePurpose: boolean;
   indexes: number[];
 }
 
@@ -116,13 +132,14 @@ export function recurrentFlags(items: readonly RecurrenceItem[]): boolean[] {
   for (const group of [...received.values(), ...spent.values()]) {
     if (group.length < 2) continue;
     group.sort((a, b) => items[a]!.time - items[b]!.time);
-    const payments = { times: group.map((i) => items[i]!.time), amounts: group.map((i) => items[i]!.amount), indexes: group };
+    const purposes = group.map((i) => items[i]!.purpose);
+    const payments = { times: group.map((i) => items[i]!.time), amounts: group.map((i) => items[i]!.amount), purposes, onePurpose: purposes.every((p) => p === purposes[0]), indexes: group };
     const rejected: Candidate[] = [];
     for (const interval of INTERVALS) markSeries(payments, interval, flags, rejected);
-    // A payee's second series (a school's meals beside its monthly fee): it stands out among the payments no accepted series holds (none accepted: nothing changes).
+    // A payee's second series (a school's meals beside its monthly fee): of payments no accepted series holds, it stands out among them (none accepted: nothing changes).
     const taken = (p: number) => flags[group[p]!]!;
     if (rejected.length === 0 || !group.some((i) => flags[i])) continue;
-    for (const { series, interval } of rejected) if (!series.every(taken) && accepted(payments, series, interval, taken)) for (const p of series) flags[group[p]!] = true;
+    for (const { series, interval } of rejected) if (!series.some(taken) && accepted(payments, series, interval, taken)) for (const p of series) flags[group[p]!] = true;
   }
   return flags;
 }
@@ -167,17 +184,30 @@ const SUMMER = new Set([6, 7]);
 /** Most occurrences a summer break skips (July and August). */
 const SUMMER_SKIPS = 2;
 
-/** The payment resuming a monthly series after a summer break: one to two intervals later than expected, every skipped occurrence in July or August; or -1. */
+/**
+ * The payment resuming a monthly series after a summer break: one to two intervals later than
+ * expected, every skipped occurrence in July or August; or -1. Once past August the series resumes
+ * with its first payment from half an interval before the expected day (a school year's first
+ * bill comes when the school year starts: mid-June's meals, then 10 September's).
+ */
 function afterSummer(payments: Payments, last: number, span: number, tolerance: number, typical: number, similar: number): number {
   const { times } = payments;
   const from = times[last]!;
   // Nothing paid as late as a resumed series would be (a bank history of 90 days): no need to look.
-  if (times[times.length - 1]! < from + 2 * span - tolerance) return -1;
+  if (times[times.length - 1]! < from + 1.5 * span) return -1;
   for (let skipped = 1; skipped <= SUMMER_SKIPS; skipped++) {
     if (!SUMMER.has(new Date(from + skipped * span).getUTCMonth())) return -1;
-    const next = nearest(payments, last, from + (skipped + 1) * span, tolerance, typical, similar);
+    const expected = from + (skipped + 1) * span;
+    const next = SUMMER.has(new Date(expected).getUTCMonth()) ? nearest(payments, last, expected, tolerance, typical, similar) : firstBetween(payments, last, expected - span / 2, expected + tolerance, typical, similar);
     if (next >= 0) return next;
   }
+  return -1;
+}
+
+/** The first payment after position `after` in [from, to] with an amount within `similar` of `typical`; or -1. */
+function firstBetween(payments: Payments, after: number, from: number, to: number, typical: number, similar: number): number {
+  const { times, amounts } = payments;
+  for (let j = Math.max(after + 1, firstAtOrAfter(times, from)); j < times.length && times[j]! <= to; j++) if (within(amounts[j]!, typical, similar)) return j;
   return -1;
 }
 
@@ -203,11 +233,22 @@ function nearer(payments: Payments, j: number, than: number, expected: number, t
   return closer !== 0 ? closer > 0 : earlier > 0;
 }
 
-/** How many payments fall in [from, to], not counting those `taken` by another series (all when none is given). */
-function paymentsBetween(times: readonly number[], from: number, to: number, taken?: (p: number) => boolean): number {
-  if (taken === undefined) return countBetween(times, from, to);
+/** The opening word every note of `series` shares ('' when they differ): what the series pays for. */
+function seriesPurpose(purposes: readonly string[], series: readonly number[]): string {
+  const purpose = purposes[series[0]!]!;
+  return series.every((p) => purposes[p] === purpose) ? purpose : '';
+}
+
+/**
+ * How many payments fall in [from, to] that count against a series: not those `taken` by another
+ * series, and, when every note of the series opens with one word (`purpose`), only those whose note
+ * opens with it too (another opening word: another kind of payment, a school's trip beside its meals).
+ */
+function paymentsBetween(payments: Payments, from: number, to: number, purpose: string, taken?: (p: number) => boolean): number {
+  const { times, purposes } = payments;
+  if (taken === undefined && (purpose === '' || payments.onePurpose)) return countBetween(times, from, to);
   let count = 0;
-  for (let p = firstAtOrAfter(times, from); p < times.length && times[p]! <= to; p++) if (!taken(p)) count++;
+  for (let p = firstAtOrAfter(times, from); p < times.length && times[p]! <= to; p++) if (taken?.(p) !== true && (purpose === '' || purposes[p] === purpose)) count++;
   return count;
 }
 
@@ -232,8 +273,7 @@ function accepted(payments: Payments, series: number[], interval: Interval, take
     return gaps[0]! <= span + interval.tolerance * DAY_MS && within(values[0]!, values[1]!, PAIR) && countBetween(times, first - margin, last + margin) === 2;
   }
   const tolerance = interval.tolerance * DAY_MS;
-  const own = taken === undefined ? 0 : series.filter(taken).length;
-  if (series.length >= COVERAGE * (paymentsBetween(times, first - tolerance, last + tolerance, taken) + own)) return true;
+  if (series.length >= COVERAGE * paymentsBetween(payments, first - tolerance, last + tolerance, seriesPurpose(payments.purposes, series), taken)) return true;
   if (interval.weekday) return false;
   // A summer break's gap counts as one interval plus the occurrences it skipped.
   const steps = gaps.map((g) => Math.max(1, Math.round(g / span)));
