@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { keywordCategoryAt } from './categorise.ts';
 import type { MerchantView } from './merchants.ts';
-import { isNumberedName, legalFormAt, noiseAt, paymentWordAt, placeAt, restIsNoise } from './noise.ts';
+import { isNumberNoise, legalFormAt, noiseAt, paymentWordAt, placeAt, restIsNoise } from './noise.ts';
 import { isFirstName } from './people.ts';
 import { hasDigit, tokenize } from './text.ts';
 
@@ -61,7 +61,7 @@ interface Word {
  * ("Przedszkole Nr 5").
  */
 function endsName(token: string, card: boolean): boolean {
-  if (!hasDigit(token) || isNumberedName(token)) return false;
+  if (!isNumberNoise(token)) return false;
   if (token.length <= 3 && SHORT_CODE.test(token)) return false;
   return card || token.length > 2 || !ONLY_DIGITS.test(token);
 }

@@ -127,10 +127,8 @@ export const noiseAt = (tokens: readonly string[], at: number): PhraseMatch<true
 
 /** A name's word ending in a number of one or two digits ("elektroshop24" of "ELEKTROSHOP24.CZ"): no branch number, terminal id or date. */
 const NUMBERED_NAME = /^[a-z]{4,}\d{1,2}$/;
-/** Whether a token with a digit is a name's word all the same (NUMBERED_NAME). */
-export const isNumberedName = (token: string): boolean => NUMBERED_NAME.test(token);
 /** Whether `token` is a number of a descriptor, which is noise: a terminal id, store number, date or postcode (not a name's word ending in a number). */
-const numberNoise = (token: string): boolean => hasDigit(token) && !NUMBERED_NAME.test(token);
+export const isNumberNoise = (token: string): boolean => hasDigit(token) && !NUMBERED_NAME.test(token);
 
 /** True when every token outside [start, end) is noise. */
 export function restIsNoise(tokens: readonly string[], start: number, end: number): boolean {
@@ -139,7 +137,7 @@ export function restIsNoise(tokens: readonly string[], start: number, end: numbe
       at = end;
       continue;
     }
-    if (numberNoise(tokens[at]!)) {
+    if (isNumberNoise(tokens[at]!)) {
       at++;
       continue;
     }
@@ -153,7 +151,7 @@ export function restIsNoise(tokens: readonly string[], start: number, end: numbe
 /** Index of the first token of [start, end) that is not noise, or `end`. */
 export function firstSignificant(tokens: readonly string[], start: number, end: number): number {
   for (let at = start; at < end; ) {
-    if (numberNoise(tokens[at]!)) at++;
+    if (isNumberNoise(tokens[at]!)) at++;
     else {
       const match = noise.matchAt(tokens, at);
       if (!match) return at;
@@ -167,11 +165,11 @@ export function firstSignificant(tokens: readonly string[], start: number, end: 
 export function significant(tokens: readonly string[]): string | null {
   const kept: string[] = [];
   for (let at = 0; at < tokens.length; ) {
-    const token = tokens[at]!;
-    const match = numberNoise(token) ? null : noise.matchAt(tokens, at);
+    const number = isNumberNoise(tokens[at]!);
+    const match = number ? null : noise.matchAt(tokens, at);
     if (match) at = match.end;
     else {
-      if (!numberNoise(token)) kept.push(token);
+      if (!number) kept.push(tokens[at]!);
       at++;
     }
   }
