@@ -149,4 +149,16 @@ describe('keyword data', () => {
     }
     expect(conflicts).toEqual([]);
   });
+
+  it('lets a catch-all word of a category yield to a specific kind of it in the same text, but not money-back words (round 14)', () => {
+    expect(sub(-5320, 'Generali Česká pojišťovna a.s.', 'pojistné PZP+HAV 2026/27 sml. 4450128873')).toBe(1602);
+    expect(sub(-900, 'Kooperativa pojišťovna, a.s.', 'pojistné domácnost a nemovitost')).toBe(1603);
+    expect(sub(-900, 'Kooperativa pojišťovna, a.s.', 'pojistné 2026')).toBe(1604);
+    expect(sub(1212, 'Allianz pojišťovna, a.s.', 'vrácení nespotřebovaného pojistného - zánik PZP 6091224')).toBe(1602);
+  });
+
+  it('reads a savings product named with its bank\'s prefix as savings, also to the holder\'s own name (round 14)', () => {
+    expect(sub(-4000, 'Tereza Dvořáčková', 'mSpoření')).toBe(1201);
+    expect(sub(-4000, 'Tereza Dvořáčková', 'na dovolenou')).toBe(1202);
+  });
 });

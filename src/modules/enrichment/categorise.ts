@@ -71,6 +71,8 @@ interface KeywordRule {
   categoryOnly?: boolean;
   /** The abbreviation a name opening with these words is shown by ("Společenství vlastníků jednotek Jaselská 1120": "SVJ Jaselská 1120"; naming rule 6). */
   abbreviation?: string;
+  /** The abbreviation goes on with the initials of the rest of the name ("DP MESTA DECINA": "DPMD", "Dopravní podnik Karlovy Vary": "DPKV"). */
+  initials?: boolean;
   /** Subcategories whose keywords these words outrank in the same text, whatever their length: the more specific kind of the same payment ("Splátka úvěru ... - hypotéka": a mortgage, not any loan). */
   outranks?: number[];
 }
@@ -90,6 +92,7 @@ interface Rule {
   children?: boolean;
   outranks?: ReadonlySet<number>;
   abbreviation?: string;
+  initials?: boolean;
 }
 
 const mccRules = readData<{ rules: { from: number; to: number; subcategoryId: number; generic?: boolean }[] }>('mcc-rules.json').rules;
@@ -108,6 +111,8 @@ const childrenWords = new PhraseIndex<true>();
 const outranked = new Set<number>();
 /** Subcategories only rules counting for persons alone outrank (`people: "only"`: family words): searched again only for a person. */
 const outrankedForPersons = new Set<number>();
+/** Subcategories of keyword rules marked `soldByShops` (a phone top-up, a ticket, a vignette): services shops sell on the side although the taxonomy does not say so. */
+const soldSubcategories = new Set<number>();
 for (const r of readData<{ rules: KeywordRule[] }>('keyword-rules.json').rules) {
   const where = `keyword-rules.json ${r.subcategoryId}`;
   const rule: Rule = {
@@ -123,8 +128,10 @@ for (const r of readData<{ rules: KeywordRule[] }>('keyword-rules.json').rules) 
     ...(r.children === true ? { children: true } : {}),
     ...(r.outranks === undefined ? {} : { outranks: new Set(r.outranks.map((id) => subcategory(id, where).id)) }),
     ...(r.abbreviation === undefined ? {} : { abbreviation: r.abbreviation }),
+    ...(r.initials === true ? { initials: true } : {}),
   };
   for (const id of rule.outranks ?? []) (rule.people === 'only' ? outrankedForPersons : outranked).add(id);
+  if (rule.soldByShops === true) soldSubcategories.add(rule.sub.id);
   for (const keyword of r.keywords) {
     if (r.children === true) childrenWords.add(keyword, true);
     if (r.signal === false) continue;
@@ -238,10 +245,13 @@ function keywordOf(tokens: string[], keywords: PhraseIndex<Rule>, amount: number
   const found = keywords.longestMatch(tokens, (r, at) => accept(r, amount, person) && !isKindSurname(tokens[at]!));
   const kept = found === null || !placeAround(tokens, found.start) ? found : keywords.longestMatch(tokens, (r, at) => accept(r, amount, person) && !isKindSurname(tokens[at]!) && !placeAround(tokens, at));
   if (kept === null) return null;
-  const id = kept.value.sub.id;
-  if (!outranked.has(id) && !(person && outrankedForPersons.has(id))) return kept;
+  // A catch-all word of its category ("pojistné": any insurance) yields to a word of a specific kind of the category elsewhere in the text ("PZP": car);
+  // money-back words keep theirs, the purchase they reverse is read apart (`notePurchase`).
+  const specific = kept.value.sub.generic === true && kept.value.reversal !== true ? (keywords.longestMatch(tokens, (r, at) => r.sub.categoryId === kept.value.sub.categoryId && r.sub.generic !== true && r.reversal !== true && accept(r, amount, person) && !placeAround(tokens, at)) ?? kept) : kept;
+  const id = specific.value.sub.id;
+  if (!outranked.has(id) && !(person && outrankedForPersons.has(id))) return specific;
   // A more specific kind of the same payment elsewhere in the text outranks it, whatever their lengths ("Splátka úvěru ... - hypotéka").
-  return keywords.longestMatch(tokens, (r, at) => r.outranks?.has(id) === true && accept(r, amount, person) && !placeAround(tokens, at)) ?? kept;
+  return keywords.longestMatch(tokens, (r, at) => r.outranks?.has(id) === true && accept(r, amount, person) && !placeAround(tokens, at)) ?? specific;
 }
 
 /** Noise words before a descriptor's first significant one that may begin a keyword covering it ("SUPER ZOO": "super" is a store word). */
@@ -280,6 +290,9 @@ function keywordCounts(rule: Rule, amount: number, person: boolean): boolean {
 /** Whether a keyword rule names a service sold on the side (taxonomy `soldByShops`: a subscription, a game pass, cash back; or the rule's own flag: a top-up, a vignette, a car wash). */
 const soldOnTheSide = (rule: Rule): boolean => rule.sub.soldByShops === true || rule.soldByShops === true;
 
+/** Whether a merchant of `sub` is a service shops, tobacconists and fuel stations sell on the side (taxonomy `soldByShops`; a keyword rule's: an operator's top-up, "- ALDI TALK AUFLADUNG" at Aldi). */
+export const soldBesides = (sub: Subcategory): boolean => sub.soldByShops === true || soldSubcategories.has(sub.id);
+
 /** `soldOnTheSide` for a rule that counts for `amount`. */
 const soldByShops = (rule: Rule, amount: number, person: boolean): boolean => soldOnTheSide(rule) && keywordCounts(rule, amount, person);
 
@@ -299,12 +312,16 @@ export const soldKeywordOf = (tokens: readonly string[], categoryId: number): bo
 /** Whether `tokens` hold a counterparty keyword of any category (a word of a kind of business: "caffe bar", "gelateria"; not a surname such as "Bäcker"). */
 export const hasKeyword = (tokens: readonly string[]): boolean => counterPartyKeywords.longestMatch(tokens, (_, at) => !isKindSurname(tokens[at]!)) !== null;
 
-/** The category and subcategory of the counterparty keyword starting at token `at` ("BAR" in "ORANGE BAR": 4, 403), where it ends and the abbreviation a name opening with it is shown by; null when none starts there. */
-export function keywordCategoryAt(tokens: readonly string[], at: number): { categoryId: number; subcategoryId: number; end: number; abbreviation?: string } | null {
+/**
+ * The category and subcategory of the counterparty keyword starting at token `at` ("BAR" in "ORANGE BAR": 4, 403), where it ends, the
+ * abbreviation a name opening with it is shown by and whether the initials of the rest follow it; null when none starts there.
+ */
+export function keywordCategoryAt(tokens: readonly string[], at: number): { categoryId: number; subcategoryId: number; end: number; abbreviation?: string; initials?: boolean } | null {
   const match = at < tokens.length ? counterPartyKeywords.matchAt(tokens, at) : null;
   if (!match) return null;
-  const { sub, abbreviation } = match.value;
-  return abbreviation === undefined ? { categoryId: sub.categoryId, subcategoryId: sub.id, end: match.end } : { categoryId: sub.categoryId, subcategoryId: sub.id, end: match.end, abbreviation };
+  const { sub, abbreviation, initials } = match.value;
+  if (abbreviation === undefined) return { categoryId: sub.categoryId, subcategoryId: sub.id, end: match.end };
+  return initials === true ? { categoryId: sub.categoryId, subcategoryId: sub.id, end: match.end, abbreviation, initials } : { categoryId: sub.categoryId, subcategoryId: sub.id, end: match.end, abbreviation };
 }
 
 /** The category of the word of a kind of business starting at token `at` and where it ends ("CAMPING" of "CAMPING BELLA ITALIA": 10), not words of money back or of a service sold on the side ("CHARGEBACK", "CASH BACK"); null when none starts there. */

@@ -159,4 +159,23 @@ describe('merchants beyond the list', () => {
     expect(merchant('JAMES - Slovensky horolezecky spolok', 'clensky prispevok 2026')?.name).toBe('James Slovensky horolezecky spolok');
     expect(merchant('Tomislav Horvat', 'za apartman 3 noci')).toBeNull();
   });
+
+  it('names a brand of another country\'s company in the home country with its country word, a home brand\'s company by the brand (round 14)', () => {
+    expect(merchant('SPP CZ, a.s.', 'záloha plyn 06/2026')).toEqual({ id: expect.not.stringMatching(merchantByKey('spp')!.id), name: 'SPP CZ' });
+    expect(merchant('ZSE Energia CZ, s.r.o.', 'záloha elektřina')?.id).not.toBe(merchantByKey('zse')!.id);
+    expect(merchant('SPP - distribúcia, a.s.', 'preplatok')?.name).toBe('SPP');
+    expect(merchant('Vodafone Czech Republic a.s.', 'Vyúčtování 08/2026')?.id).toBe(merchantByKey('vodafone')!.id);
+    expect(merchant('Lidl Česká republika v.o.s.', 'objednávka')?.id).toBe(merchantByKey('lidl')!.id);
+    expect(merchant('Alza.sk s.r.o.', 'objednávka 5512098331')?.id).toBe(merchantByKey('alza')!.id);
+  });
+
+  it('shows a city transport company by its initials and a tourist club by its abbreviation (round 14)', () => {
+    expect(merchant('', 'DP MESTA DECINA, DECIN, CZ', { mccCode: '4111' })?.name).toBe('DPMD');
+    expect(merchant('', 'Nákup: DOPRAVNI PODNIK MESTA OLOMOUCE, OLOMOUC, CZ', { mccCode: '4111' })?.name).toBe('DPMO');
+    expect(merchant('Dopravní podnik města Ústí nad Labem a.s.', 'jízdenka')?.name).toBe('DPMÚL');
+    expect(merchant('Dopravní podnik Karlovy Vary, a.s.', 'předplatní kupón')?.name).toBe('DPKV');
+    expect(merchant('Dopravní podnik hl. m. Prahy, a.s.', 'Lítačka')?.name).toBe('DPP');
+    expect(merchant('Klub slovenských turistov Sitno Banská Štiavnica', 'členský príspevok 2027')?.name).toBe('KST Sitno Banská Štiavnica');
+    expect(merchant('Klub českých turistů Jihlava', 'členské 2027')?.name).toBe('KČT Jihlava');
+  });
 });

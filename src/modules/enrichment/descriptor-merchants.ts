@@ -124,6 +124,15 @@ function keepsLast(tokens: readonly string[], words: readonly Word[], first: num
 const ABBREVIATION = 4;
 const abbreviation = (word: string): boolean => word.length <= ABBREVIATION && !LOWER.test(word);
 
+/** Words of a town's name that give no initial ("Ústí nad Labem": DPMÚL). */
+const UNINITIALLED = new Set(['nad', 'pod', 'na', 'a', 'u', 'v']);
+
+/** A name shown by `abbreviation` and the initials of the words after it ("DPM" and "DECINA": "DPMD"). */
+function initialled(abbreviation: string, rest: readonly Word[], tokens: readonly string[]): MerchantView {
+  const name = abbreviation + rest.filter((w) => !UNINITIALLED.has(tokens[w.from]!)).map((w) => w.text.charAt(0).toUpperCase()).join('');
+  return Object.freeze({ id: nameUuid(tokenize(name).join(' ')), name });
+}
+
 /** UUID version 5 (RFC 4122 §4.3, SHA-1) of `name` in NAMESPACE. */
 function nameUuid(name: string): string {
   const hash = createHash('sha1').update(NAMESPACE).update(name, 'utf8').digest();
@@ -201,6 +210,8 @@ function nameFrom(descriptor: string, card: boolean): MerchantView | null {
   const short = opening?.abbreviation === undefined ? -1 : kept.findIndex((w) => w.to === opening.end);
   const shortened = short >= 0 && short < kept.length - 1 ? opening!.abbreviation! : null;
   const rest = shortened === null ? kept : kept.slice(short + 1);
+  // A transport company by its initials ("DP MESTA DECINA": "DPMD"; naming rule 5).
+  if (shortened !== null && opening!.initials === true) return initialled(shortened, rest, tokens);
   const restName = rest.map((w, i) => (written && (i > 0 || shortened !== null || abbreviation(w.text)) ? w.text : titleCase(w.text)));
   const name = (shortened === null ? restName : [shortened, ...restName]).join(' ');
   const restKey = tokens.slice(rest[0]!.from, kept[kept.length - 1]!.to);

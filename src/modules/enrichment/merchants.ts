@@ -31,10 +31,10 @@
  * - A private person (people.ts) is never a merchant, and the note of a transfer to a payee the
  *   list does not know names no merchant: it is only a category hint (Payee.noteHint).
  */
-import { beforeMoneyBackWords, businessKindAt, hasCategoryKeyword, hasKeyword, keywordCategoryAt, RETAIL_CATEGORIES, sellsOnTheSide, soldKeywordOf } from './categorise.ts';
+import { beforeMoneyBackWords, businessKindAt, hasCategoryKeyword, hasKeyword, keywordCategoryAt, RETAIL_CATEGORIES, sellsOnTheSide, soldBesides, soldKeywordOf } from './categorise.ts';
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
-import { BANK_DETAILS, CARD_MARKER, cardMarkerLength, countryNamed, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, hasBankDetails, headPart, noiseAt, placeAt, restIsNoise, significant } from './noise.ts';
+import { BANK_DETAILS, CARD_MARKER, cardMarkerLength, countryNamed, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, hasBankDetails, headPart, homeCountryAt, noiseAt, placeAt, restIsNoise, significant } from './noise.ts';
 import { isKindSurname, isPersonName, isTitleAt } from './people.ts';
 import { fold, hasDigit, NON_ASCII, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
@@ -57,6 +57,8 @@ export interface Merchant {
   arms: Merchant[];
   /** The brand's companies in other countries by ISO code ("SK": Orange Slovensko): the merchant of a card payment whose text names that country. */
   companies: Map<string, Merchant>;
+  /** The brand's own country (ISO code) when it is not the accounts' home country ("SK": SPP), else null: its company named with the home country's word ("SPP CZ, a.s.") is a merchant of its own. */
+  home: string | null;
   /** Where a chain abroad trades (ISO codes), else null: its exact aliases count only in a card payment whose text names no other country. */
   countries: ReadonlySet<string> | null;
   view: MerchantView;
@@ -67,7 +69,7 @@ interface MerchantsFile {
   siteWords: string[];
   processors: { prefix: string; merchantOfRecordKey: string | null }[];
   processorCompanies: string[];
-  merchants: { id: string; key: string; name: string; subcategoryId: number; incomingSubcategoryId?: number; intermediary?: boolean; arms?: string[]; companies?: Record<string, string>; countries?: string[]; aliases: string[]; exactAliases: string[] }[];
+  merchants: { id: string; key: string; name: string; subcategoryId: number; incomingSubcategoryId?: number; intermediary?: boolean; arms?: string[]; companies?: Record<string, string>; home?: string; countries?: string[]; aliases: string[]; exactAliases: string[] }[];
 }
 
 const file = readData<MerchantsFile>('merchants.json');
@@ -93,6 +95,7 @@ for (const entry of file.merchants) {
     arms: [],
     companies: new Map(),
     countries: entry.countries === undefined ? null : new Set(entry.countries),
+    home: entry.home ?? null,
     view: Object.freeze({ id: entry.id, name: entry.name }),
     ...(entry.incomingSubcategoryId === undefined ? {} : { incomingSubcategoryId: entry.incomingSubcategoryId }),
   };
@@ -408,7 +411,7 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
   // says was sold (a top-up, a ticket) -, unless the shop's own goods are named beside it ("- HERNI KONZOLE XBOX").
   if (best && service && best !== service && best.end <= sold && (sellsOnTheSide(best.value.sub) || best.value.intermediary)) {
     const what = tokens.slice(sold);
-    if ((service.value.sub.soldByShops === true || soldKeywordOf(what, service.value.sub.categoryId)) && !hasCategoryKeyword(what, best.value.sub.categoryId)) best = service;
+    if ((soldBesides(service.value.sub) || soldKeywordOf(what, service.value.sub.categoryId)) && !hasCategoryKeyword(what, best.value.sub.categoryId)) best = service;
   }
   if (best) {
     const { value } = companyOf(best, tokens, card);
@@ -454,12 +457,12 @@ function siteAfter(tokens: readonly string[], match: PhraseMatch<Merchant>, end:
 }
 
 /**
- * A service a shop sells on the side (taxonomy `soldByShops`) named after the seller's prefix or
+ * A service a shop sells on the side (`soldBesides`: taxonomy or keyword rules' `soldByShops`) named after the seller's prefix or
  * dash (from token `sold`), with no word of the MCC's category there ("- HERNI KONZOLE"): the MCC
  * is the seller's, so it says nothing of this merchant.
  */
 function soldService(tokens: readonly string[], match: PhraseMatch<Merchant>, sold: number, mccCategoryId: number | null): boolean {
-  return match.start >= sold && match.value.sub.soldByShops === true && (mccCategoryId === null || !hasCategoryKeyword(tokens.slice(sold), mccCategoryId));
+  return match.start >= sold && soldBesides(match.value.sub) && (mccCategoryId === null || !hasCategoryKeyword(tokens.slice(sold), mccCategoryId));
 }
 
 /** Whether an alias of `merchant` at `at` opens the descriptor: at its first significant token, or right after an opening word of the merchant's own kind of business ("LEKARNA BENU", "HOTEL IBIS"). */
@@ -535,6 +538,17 @@ function opensWithKind(tokens: readonly string[]): boolean {
   return opening < tokens.length && !isKindSurname(tokens[opening]!) && !isTitleAt(tokens, opening) && keywordCategoryAt(tokens, opening) !== null;
 }
 
+/**
+ * Whether a bank-transfer name names a brand's company in another country than the brand's own (naming rule 4), a
+ * merchant of its own: a foreign country's name after the brand ("O2 Slovakia, s.r.o.", "Vodafone Deutschland GmbH"),
+ * or, after a brand of another country (merchants.json `home`), the home country's name or code ending the name ("SPP
+ * CZ, a.s.": the Czech company of the Slovak gas brand; "Vodafone Czech Republic a.s." is Vodafone, the brand's Czech company).
+ */
+function namesCompany(tokens: readonly string[], match: Recognised): boolean {
+  if (foreignCountryAt(tokens, match.end) !== null) return true;
+  return match.merchant.home !== null && homeCountryAt(tokens, match.end) !== null && restIsNoise(tokens, match.start, match.end);
+}
+
 /** Who a transaction's counterparty is, as far as enrichment can tell. */
 export interface Payee {
   /** The transaction's merchant, or null. */
@@ -574,7 +588,7 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
   if (fromCounterParty && !fromCounterParty.merchant.intermediary) {
     // A shop may sell another merchant's service (a subscription sold by an electronics shop): the note names it, a hint.
     const sold = RETAIL_CATEGORIES.has(fromCounterParty.merchant.sub.categoryId) && note.tokens.length > 0 ? soldIn(note, fromCounterParty.merchant) : null;
-    const abroad = !card && fromCounterParty.start >= 0 && fromCounterParty.end < counterParty.tokens.length && foreignCountryAt(counterParty.tokens, fromCounterParty.end) !== null;
+    const abroad = !card && fromCounterParty.start >= 0 && fromCounterParty.end < counterParty.tokens.length && namesCompany(counterParty.tokens, fromCounterParty);
     return payee(fromCounterParty.merchant, true, false, sold && sold.merchant !== fromCounterParty.merchant && !RETAIL_CATEGORIES.has(sold.merchant.sub.categoryId) ? sold.merchant : null, abroad);
   }
   const fromNote = recognise(note, { card: context.mcc || note.card, mccCategoryId: context.mccCategoryId });

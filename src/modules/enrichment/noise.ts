@@ -33,6 +33,9 @@ const paymentWords = new PhraseIndex<true>();
 const countries = new PhraseIndex<true>();
 /** Countries other than the accounts' home country: a brand's company there is another merchant. */
 const foreignCountries = new PhraseIndex<true>();
+/** The home country's names and codes (descriptor-noise.json homeCountries). */
+const homeCountries = new PhraseIndex<true>();
+for (const word of file.homeCountries as string[]) homeCountries.add(word, true);
 /** ISO 3166 alpha-3 codes of countries other than the home country ("HRV", "AUT"): a card text ending in one was paid abroad. */
 const foreignCodes = new Set<string>();
 const ALPHA3 = /^[A-Z]{3}$/;
@@ -85,6 +88,9 @@ export function countryNamed(tokens: readonly string[], from: number, to: number
 
 /** The phrase of a country other than the home country starting at token `at`, or null. */
 export const foreignCountryAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => foreignCountries.matchAt(tokens, at);
+
+/** The home country's name or code ("CZ", "ČR", "Česká republika") starting at token `at`, or null. */
+export const homeCountryAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => homeCountries.matchAt(tokens, at);
 
 /** Whether `tokens` (their first `end`) end in the ISO alpha-3 code of a country other than the home country (a card text: "..., TROGIR, HRV"). */
 export const endsAbroad = (tokens: readonly string[], end = tokens.length): boolean => end > 0 && foreignCodes.has(tokens[end - 1]!);

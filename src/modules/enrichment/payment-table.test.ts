@@ -391,6 +391,18 @@ const table: Record<string, Case[]> = {
     row(-3200, 'UNIQA poisťovňa, a.s.', 'PZP zmluva 55120', 1602, { merchant: 'UNIQA poisťovňa' }),
     row(-89, '', 'Karetní transakce: HILTON GARDEN INN KRAKOW, KRAKOW, POL', 1002, { merchant: 'Hilton Garden Inn', details: { mccCode: '3504' } }),
   ],
+  'a Slovak brand\'s Czech company by its own name; an operator\'s prepaid brand sold at its chain\'s store; wine shops, abbeys and a town\'s word (round 14)': [
+    row(-1620, 'SPP CZ, a.s.', 'záloha plyn 06/2026, OM 27ZG410051873309', 701, { merchant: 'SPP CZ' }),
+    row(-375, '', 'ALDI NORD 117, PIRNA, DE - ALDI TALK AUFLADUNG 15,00 EUR', 703, { merchant: 'Aldi Talk', details: { mccCode: '5411' } }),
+    row(-412, '', 'Nákup: LIDL 0412, BRNO, CZ', 301, { merchant: 'Lidl', details: { mccCode: '5411' } }),
+    row(-856, 'ENOTECA IL CALICE TRIESTE ITA', 'Card payment, EUR 34.50', 303),
+    row(-420, '', 'Karetní transakce: VINOTECA LA UVA, SEVILLA, ESP', 303),
+    row(-35, 'WEINHANDLUNG MAYER KREMS', '', 303),
+    row(-12, 'VINERIA DA PINO VERONA', '', 403),
+    row(-28, '', 'Platba kartou 4319 48** **** 7712 Miesto: STIFT MELK KASSA, MELK, AUT', 1103),
+    row(-18, '', 'Platba kartou 4319 48** **** 7712 Miesto: KLASZTOR TYNIEC, KRAKOW, POL', 1103),
+    row(-31.2, '', 'Platba kartou 4319 48** **** 7712 Miesto: SPAR MAUTERN, MAUTERN AN DER DONAU, AUT', 301, { merchant: 'Spar' }),
+  ],
 };
 
 describe('the documented table "Where each kind of payment goes"', () => {
