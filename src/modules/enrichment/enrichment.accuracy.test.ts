@@ -100,6 +100,12 @@
  *   protocol (labels of recurrence by the documented definition); held out in the thirteenth
  *   round, their misses were read in the fourteenth, so they are DEVELOPMENT data now: reported
  *   per pattern and held to floors (HELD_OUT_20T, HELD_OUT_20U).
+ * - the twenty-second and twenty-third HELD-OUT sets of issue 20, test/fixtures/enrichment-heldout-20v.json
+ *   (Komerční banka, ČSOB, UniCredit CZ, N26 with a drive from Slovenia to Montenegro and a weekend
+ *   in Kraków, Slovenská sporiteľňa, 365.bank) and -20w.json (Creditas, Tatra banka, mBank SK,
+ *   Partners banka with trips to Bavaria, the Ötztal and Budapest, Raiffeisenbank, Trinity Bank), by
+ *   a twenty-second and a twenty-third independent labeller written side by side under the same
+ *   protocol; held out from the fourteenth round's rule writers; reported per pattern, no gate.
  * Development labels that contradicted the merchant-naming convention of docs/categories.md were
  * relabelled to it in the fifth round (listed in the fixtures' `$comment` and in the docs).
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
@@ -350,6 +356,8 @@ describe('enrichment accuracy', () => {
     'enrichment-heldout-20s.json': 260,
     'enrichment-heldout-20t.json': 260,
     'enrichment-heldout-20u.json': 260,
+    'enrichment-heldout-20v.json': 260,
+    'enrichment-heldout-20w.json': 260,
     'enrichment-development-names.json': 20,
     'enrichment-development-20.json': 200,
     'enrichment-development-20-probes.json': 60,
@@ -412,5 +420,14 @@ describe('enrichment accuracy', () => {
     { name: 'the twenty-first set of issue 20 (20u; development data since its fourteenth round)', file: 'enrichment-heldout-20u.json', floors: HELD_OUT_20U },
   ])('does not regress on $name, per pattern', ({ file, floors }) => {
     expectTargets(reportPerPattern(file), floors);
+  });
+
+
+  it('reports the twenty-second held-out set of issue 20 (20v), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20v.json');
+  });
+
+  it('reports the twenty-third held-out set of issue 20 (20w), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20w.json');
   });
 });
