@@ -1,9 +1,10 @@
 /**
  * The real CLI: `bankdata start` on a fresh data dir and a free port prints a sandbox key that
  * works; admin commands reach the running service's database and take effect at once; SIGTERM
- * stops the service and its embedded PostgreSQL; a second start keeps the data and prints no key.
+ * stops the service and its embedded PostgreSQL, also while it is still starting; a second start
+ * keeps the data and prints no key.
  */
-import { execFile, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -162,6 +163,20 @@ describe('bankdata CLI', { timeout: 240_000 }, () => {
       await receiver.stop();
       expect(await stop(child), output()).toBe(0);
     }
+  });
+
+  it('stops cleanly, its PostgreSQL too, when told to stop while still starting', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [bin, 'start'], { env: env(port), stdio: ['ignore', 'pipe', 'pipe'] });
+    started.push(child);
+    let output = '';
+    for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    // The embedded PostgreSQL runs (its pid file is written), the service has not announced itself yet.
+    const pidFile = join(dataDir, 'pg', 'postmaster.pid');
+    while (!existsSync(pidFile)) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(output).not.toContain('Stop with Ctrl+C');
+    expect(await stop(child), output).toBe(0);
+    expect(existsSync(pidFile)).toBe(false);
   });
 
   it('runs admin commands with the service stopped', async () => {

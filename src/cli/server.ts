@@ -40,6 +40,10 @@ interface ServeOptions extends OutputOptions {
  */
 export async function runServer(options: ServeOptions): Promise<void> {
   surviveDatabaseOutages();
+  // Listening from the first moment: a stop signal during start-up (a supervisor's restart, an
+  // early Ctrl+C) lets the start-up finish its step and then shuts down cleanly, the embedded
+  // PostgreSQL included, instead of killing the process and leaving that server running.
+  const stopRequested = stopSignal();
   try {
     const config = loadConfig();
     const startedAt = performance.now();
@@ -77,11 +81,7 @@ export async function runServer(options: ServeOptions): Promise<void> {
         if (app) announce(options, services, demo ? { partnerId: demo.partner.id, apiKey: demo.key.apiKey } : null, readyMs, runtime.embedded, metricsUrl(metrics));
         else print(options, { status: 'ready', role: 'worker', readyMs, metricsUrl: metricsUrl(metrics) }, (r) => `bankdata worker running (ready in ${r.readyMs} ms${r.metricsUrl ? `; metrics at ${r.metricsUrl}` : ''}). Stop with Ctrl+C.`);
 
-        await new Promise<void>((resolve) => {
-          const stop = () => resolve();
-          process.once('SIGINT', stop);
-          process.once('SIGTERM', stop);
-        });
+        await stopRequested;
       } finally {
         await new Promise((done) => (metrics ? metrics.close(done) : done(undefined)));
         await app?.close();
@@ -94,6 +94,24 @@ export async function runServer(options: ServeOptions): Promise<void> {
   } catch (error) {
     fail(options, error);
   }
+}
+
+/**
+ * Resolves on the first SIGINT or SIGTERM; a second one ends the process at once (exit code 130),
+ * for a start-up that does not finish.
+ */
+function stopSignal(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const stop = () => {
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+        process.off(signal, stop);
+        process.once(signal, () => process.exit(130));
+      }
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
 }
 
 /** Where this process's metrics listener answers (null without BANKDATA_METRICS_PORT). */
