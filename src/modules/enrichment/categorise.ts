@@ -10,7 +10,8 @@
  *   1. the payee: a known merchant (merchants.ts), else the keyword opening the counterparty
  *      (data/keyword-rules.json) or, when the counterparty names no one, the descriptor of a
  *      bank's card text - except a supermarket chain, which comes after the MCC; a later word of
- *      that descriptor which a specific MCC confirms (a hotel's restaurant) comes before it,
+ *      that descriptor which a specific MCC confirms (a hotel's restaurant; the one naming it last)
+ *      or, for a utility paid by card, of another category (a Stadtwerke's car park) comes before it,
  *   2. the MCC (data/mcc-rules.json, ISO 18245 ranges; the narrowest range wins),
  *   3. the other keywords of the counterparty and the note, a merchant the note names as a hint,
  *   4. the bank's externalCategoryName (data/external-categories.json),

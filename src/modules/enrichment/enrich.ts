@@ -2,7 +2,8 @@
  * Enrichment of transactions (spec "Transaction", "enrichment" table; docs/categories.md):
  * category (categorise.ts), merchant (merchants.ts) and recurrence (recurrence.ts). Pure
  * functions over the bank's fields, no I/O: `enrichTransaction` for one transaction (recurrent
- * still false), `enrichAll` for an account's transactions including recurrence.
+ * still false), `enrichAll` for an account's transactions including recurrence and money back
+ * that takes its purchase's category (`withRefunds`).
  */
 import { categorise, hasMoneyBackWords, isAuthority, mccRule, RETAIL_CATEGORIES } from './categorise.ts';
 import { descriptorMerchant } from './descriptor-merchants.ts';
