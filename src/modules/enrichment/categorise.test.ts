@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readData } from './data.ts';
-import { enrichTransaction, type EnrichmentInput } from './enrich.ts';
+import { enrichAll, enrichTransaction, type EnrichmentInput } from './enrich.ts';
 import { tokenize } from './text.ts';
 
 const sub = (amount: number, counterParty: string, note: string, details: EnrichmentInput['details'] = {}) =>
@@ -160,5 +160,56 @@ describe('keyword data', () => {
   it('reads a savings product named with its bank\'s prefix as savings, also to the holder\'s own name (round 14)', () => {
     expect(sub(-4000, 'Tereza Dvořáčková', 'mSpoření')).toBe(1201);
     expect(sub(-4000, 'Tereza Dvořáčková', 'na dovolenou')).toBe(1202);
+  });
+
+  it('reads the kinds of business of the Balkans, tunnels, Alpine toll roads, garden bars and pump rooms by their words (round 15)', () => {
+    expect(sub(-30, 'VILA MARIJA PETROVAC MNE', '')).toBe(1002);
+    expect(sub(-8, 'TVRDJAVA KALEMEGDAN BEOGRAD SRB', '')).toBe(1103);
+    expect(sub(-7, 'TUNEL UCKA HRV', '')).toBe(505);
+    expect(sub(-25, '', 'Platba kartou 22.07.2026 4921**6604 SILVRETTA HOCHALPENSTRASSE PARTENEN AUT, orig. 22,00 EUR')).toBe(505);
+    expect(sub(-6, '', 'Platba kartou 17.10.2026 4921**6604 INSTANT KERT BUDAPEST HUN')).toBe(403);
+    expect(sub(-9, 'PIJALNIA KAWY KROWARZYWA KRAKOW POL', '')).toBe(403);
+  });
+
+  it('reads a numbered store abroad in a counterparty written like a card terminal\'s descriptor, of a country newly known (round 15)', () => {
+    expect(sub(-20, 'MAXI 112 NOVI SAD SRB', '')).toBe(301);
+    expect(sub(-46.82, 'VOLI 47 DOBRA VODA MNE', '')).toBe(301);
+    expect(sub(-46.82, 'Voli 47 Dobra Voda MNE', '')).toBe(9901);
+  });
+
+  it('takes a utility\'s site paid by card, and a site\'s outlet, from the word naming it last (round 15)', () => {
+    expect(sub(-4.5, '', 'Platba kartou 22.07.2026 4921**6604 STADTWERKE ROSENHEIM PARKHAUS ROSENHEIM DEU, orig. 4,50 EUR')).toBe(505);
+    expect(sub(-60, 'Stadtwerke Passau GmbH', 'Abschlag Strom Juli')).toBe(701);
+    expect(sub(-164, '', 'HOTEL AMBIENTE - KAVARNA, KARLOVY VARY, CZE; karta 4874******2203; 11.08.2026', { mccCode: '5814' })).toBe(403);
+  });
+
+  it('reads pet care by a person, children\'s little schools and clubs, buy-backs and expenses paid back (round 15)', () => {
+    expect(sub(-300, 'Marta Hrubá', 'stříhání psa Aron')).toBe(608);
+    expect(sub(-25, 'Lenka Bartošová', 'strihanie psa Bobík október')).toBe(608);
+    expect(sub(-1200, 'TJ Sokol Zbraslav, z. s.', 'plavecká školička jaro 2027 Tomáš')).toBe(1702);
+    expect(sub(-2000, 'Pionýrská skupina Jiskra, p. s.', 'tábor Sázava 2026 Eliška - záloha')).toBe(1702);
+    expect(sub(2300, 'Alza.cz a.s.', 'vykup zarizeni AlzaVykup 26100512 iPhone 11')).toBe(105);
+    expect(sub(1900, 'Mobil Pohotovost s.r.o.', 'výkup mobilu Samsung A52')).toBe(105);
+    expect(sub(62.4, 'Elmont Nitra s.r.o.', 'náhrada cestovných výdavkov 09/2026')).toBe(104);
+    expect(sub(-900, '', 'Nákup kartou *4417 03.10.2026: GOPAY*SUPERHRACKY.CZ, PRAHA, CZ')).toBe(607);
+  });
+
+  it('reads money back from a travel agency as the holiday it reverses, and a town\'s paid parking zone as parking (round 15)', () => {
+    expect(sub(4900, 'Adriatica Travel d.o.o.', 'povrat sredstava - otkazana rezervacija 1187')).toBe(1003);
+    expect(sub(-4.7, 'SPP KRAKOW PARKOMAT 112 POL', 'Original amount 20.00 PLN, exchange rate 4.2553')).toBe(505);
+    expect(sub(-30, '', 'Platba kartou SPP 0412, BRATISLAVA, SVK')).toBe(701);
+  });
+
+  it('gives money back that only says so the subcategory of the account\'s purchase from the same payee, named like it (round 15)', () => {
+    const at = (date: string) => new Date(`${date}T12:00:00Z`);
+    const [purchase, chargeback, unmatched] = enrichAll([
+      { amount: -4990, counterParty: '', note: 'MOBILPOINT.CZ OSTRAVA CZ DATUM PROVEDENI TRANSAKCE: 2026-10-17', details: { mccCode: '5732' }, recordDate: at('2026-10-17') },
+      { amount: 4990, counterParty: 'UniCredit Bank Czech Republic and Slovakia, a.s.', note: 'Chargeback: MOBILPOINT.CZ, OSTRAVA, CZ, reklamace c. 2611-0042', details: {}, recordDate: at('2026-11-24') },
+      { amount: 990, counterParty: 'Air Bank a.s.', note: 'Chargeback: SHOPBOX24.CZ, PRAHA, CZ', details: {}, recordDate: at('2026-11-25') },
+    ]);
+    expect(purchase!.category.subcategoryId).toBe(602);
+    expect(chargeback).toMatchObject({ category: { subcategoryId: 602 }, merchant: { id: purchase!.merchant!.id, name: 'Mobilpoint.cz' } });
+    // No purchase from the payee in the account: money back, no merchant.
+    expect(unmatched).toMatchObject({ category: { subcategoryId: 104 }, merchant: null });
   });
 });

@@ -10,7 +10,8 @@
  *   1. the payee: a known merchant (merchants.ts), else the keyword opening the counterparty
  *      (data/keyword-rules.json) or, when the counterparty names no one, the descriptor of a
  *      bank's card text - except a supermarket chain, which comes after the MCC; a later word of
- *      that descriptor which a specific MCC confirms (a hotel's restaurant) comes before it,
+ *      that descriptor which a specific MCC confirms (a hotel's restaurant; the one naming it last)
+ *      or, for a utility paid by card, of another category (a Stadtwerke's car park) comes before it,
  *   2. the MCC (data/mcc-rules.json, ISO 18245 ranges; the narrowest range wins),
  *   3. the other keywords of the counterparty and the note, a merchant the note names as a hint,
  *   4. the bank's externalCategoryName (data/external-categories.json),
@@ -267,6 +268,15 @@ function openingKeyword(tokens: readonly string[], keywords: PhraseIndex<Rule>, 
   return best;
 }
 
+/** The keyword starting last in tokens [from, end) that `accept` allows: a site's outlet is named last ("HOTEL AMBIENTE - KAVARNA": a café, "Ambiente" is the hotel's name), or null. */
+function lastKeyword(tokens: readonly string[], keywords: PhraseIndex<Rule>, from: number, end: number, accept: (rule: Rule, at: number) => boolean): PhraseMatch<Rule> | null {
+  for (let at = end - 1; at >= from; at--) {
+    const match = keywords.matchAt(tokens, at);
+    if (match !== null && accept(match.value, at)) return match;
+  }
+  return null;
+}
+
 /** Index of the first token from `from` that is a town, a country or holds a digit: where a descriptor's name ends (`tokens.length` when none). */
 function endOfName(tokens: readonly string[], from: number): number {
   for (let at = from; at < tokens.length; at++) if (hasDigit(tokens[at]!) || placeAt(tokens, at)) return at;
@@ -308,6 +318,9 @@ export const hasCategoryKeyword = (tokens: readonly string[], categoryId: number
 /** Whether `tokens` hold a keyword of a service sold on the side of category `categoryId` ("DOBITI ... KUPON": a phone top-up, 7). */
 export const soldKeywordOf = (tokens: readonly string[], categoryId: number): boolean =>
   counterPartyKeywords.longestMatch(tokens, (r) => r.sub.categoryId === categoryId && soldOnTheSide(r)) !== null;
+
+/** Whether `tokens` hold money-back words (a keyword rule marked `reversal`: "chargeback", "storno", "vrácení peněz"). */
+export const hasMoneyBackWords = (tokens: readonly string[]): boolean => noteKeywords.longestMatch(tokens, (r) => r.reversal === true) !== null;
 
 /** Whether `tokens` hold a counterparty keyword of any category (a word of a kind of business: "caffe bar", "gelateria"; not a surname such as "Bäcker"). */
 export const hasKeyword = (tokens: readonly string[]): boolean => counterPartyKeywords.longestMatch(tokens, (_, at) => !isKindSurname(tokens[at]!)) !== null;
@@ -429,9 +442,12 @@ export function categorise(input: CategoryInput): Subcategory {
   // A later word of the payee's descriptor: of the category its specific MCC confirms, a site's outlet, which outranks the site's kind ("HOTEL GUSTAV
   // MAHLER - RESTAURACE" with a restaurant's MCC); of the payee word's own category when that names only the category ("ULAZNICE PLITVICE": a national park).
   const laterCategory = payeeWord === null ? null : payeeWord.value.categoryOnly === true ? payeeWord.value.sub.categoryId : mcc && !mcc.generic && mcc.sub.categoryId !== payeeWord.value.sub.categoryId ? mcc.sub.categoryId : null;
-  if (payeeWord && laterCategory !== null) {
+  // A utility paid by card is paid at one of its sites (a town's Stadtwerke run car parks, pools, buses): a later word of another category names it ("STADTWERKE ROSENHEIM PARKHAUS").
+  const utilitySite = laterCategory === null && payeeWord !== null && payeeWord.value.sub.categoryId === UTILITIES_CATEGORY && (cardNote || mcc !== undefined);
+  if (payeeWord && (laterCategory !== null || utilitySite)) {
     const [tokens, keywords, end] = opens ? [cpTokens, counterPartyKeywords, cpTokens.length] : [noteTokens, noteKeywords, input.noteDescriptorEnd ?? noteTokens.length];
-    pushKeyword(signals, amount, keywords.longestMatch(tokens, (r, at) => at >= payeeWord.end && at < end && r.sub.categoryId === laterCategory && r.categoryOnly !== true && keywordCounts(r, amount, person) && !placeAround(tokens, at)));
+    const later = (id: number): boolean => (laterCategory === null ? id !== UTILITIES_CATEGORY : id === laterCategory);
+    pushKeyword(signals, amount, lastKeyword(tokens, keywords, payeeWord.end, end, (r, at) => later(r.sub.categoryId) && r.categoryOnly !== true && keywordCounts(r, amount, person) && !placeAround(tokens, at)));
   }
   pushKeyword(signals, amount, payeeWord, false, person);
   if (mcc) push(signals, amount, mcc.sub, 0, undefined, mcc.generic);

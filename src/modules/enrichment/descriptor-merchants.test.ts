@@ -178,4 +178,22 @@ describe('merchants beyond the list', () => {
     expect(merchant('Klub slovenských turistov Sitno Banská Štiavnica', 'členský príspevok 2027')?.name).toBe('KST Sitno Banská Štiavnica');
     expect(merchant('Klub českých turistů Jihlava', 'členské 2027')?.name).toBe('KČT Jihlava');
   });
+
+  it('keeps an organisation\'s unit after the comma, and drops a ticket or parking machine\'s word (round 15)', () => {
+    expect(merchant('Junák – český skaut, středisko Bobři Havlíčkův Brod, z. s.', 'oddílové příspěvky 2026/27')?.name).toBe('Junák český skaut, středisko Bobři');
+    expect(merchant('Junák - český skaut, středisko Strakonice, z. s.', 'letní tábor 2026')?.name).toBe('Junák český skaut, středisko Strakonice');
+    expect(descriptorMerchant('BRNENSKE KOMUNIKACE PARKOMAT 112 BRNO', true)?.name).toBe('Brnenske Komunikace');
+    expect(merchant('', 'FAHRKARTENAUTOMAT RVV REGENSBURG DEU', { mccCode: '4111' })?.name).toBe('RVV');
+    expect(merchant('BILETOMAT ZTM WARSZAWA POL', '')?.name).toBe('ZTM Warszawa');
+  });
+
+  it('names a counterparty written like a card terminal\'s descriptor without its town and country (round 15)', () => {
+    expect(merchant('KONOBA KOD RADA BUDVA MNE', '')?.name).toBe('Konoba Kod Rada');
+    expect(merchant('GOSTILNA PRI MARICI LOGATEC SVN', '')?.name).toBe('Gostilna Pri Marici Logatec');
+  });
+
+  it('names the shop of a card text booked by the card\'s bank, and a town\'s paid parking zone no one (round 15)', () => {
+    expect(merchant('mBank S.A., pobočka zahraničnej banky', 'Reversal: RESTAURACIA PRI KALVARII, NITRA, SVK - duplicitná transakcia z 11.07.2026', {}, 46.8)?.name).toBe('Restauracia Pri Kalvarii');
+    expect(merchant('SPP KRAKOW PARKOMAT 112 POL', 'Original amount 20.00 PLN, exchange rate 4.2553')).toBeNull();
+  });
 });

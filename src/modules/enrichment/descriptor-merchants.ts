@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { keywordCategoryAt } from './categorise.ts';
-import type { MerchantView } from './merchants.ts';
+import { unitWordAt, type MerchantView } from './merchants.ts';
 import { isNumberNoise, legalFormAt, noiseAt, paymentWordAt, placeAt, restIsNoise } from './noise.ts';
 import { isFirstName } from './people.ts';
 import { hasDigit, tokenize } from './text.ts';
@@ -216,7 +216,7 @@ function nameFrom(descriptor: string, card: boolean): MerchantView | null {
   const name = (shortened === null ? restName : [shortened, ...restName]).join(' ');
   const restKey = tokens.slice(rest[0]!.from, kept[kept.length - 1]!.to);
   const key = (shortened === null ? restKey : tokenize(shortened).concat(restKey)).join(' ');
-  const street = card || comma < 0 ? null : streetAfter(descriptor.slice(comma + 1));
+  const street = card || comma < 0 ? null : (streetAfter(descriptor.slice(comma + 1)) ?? unitAfter(descriptor.slice(comma + 1)));
   if (street === null) return Object.freeze({ id: nameUuid(key), name });
   return Object.freeze({ id: nameUuid(`${key} ${street.key}`), name: `${name}, ${street.words.map((w) => (written ? w : titleCase(w))).join(' ')}` });
 }
@@ -242,4 +242,32 @@ function streetAfter(rest: string): { words: string[]; key: string } | null {
   const tokens = tokenize(street.join(' '));
   for (let at = 0; at < tokens.length; at++) if (noiseAt(tokens, at)) return null;
   return { words: street, key: tokens.join(' ') };
+}
+
+/**
+ * The unit of an organisation after a bank-transfer name's comma ("Junák – český skaut, středisko Bobři Havlíčkův Brod, z. s." ->
+ * "středisko Bobři"): a unit's word (merchants.json unitWords) and the unit's own name up to a town, a legal form or a number; a unit
+ * named only after its town keeps the town ("středisko Strakonice"). Units of one organisation differ by their names, as schools by
+ * their streets; null when the text after the comma is no unit.
+ */
+function unitAfter(rest: string): { words: string[]; key: string } | null {
+  const comma = rest.indexOf(',');
+  const words: Word[] = [];
+  const tokens: string[] = [];
+  for (const match of (comma < 0 ? rest : rest.slice(0, comma)).matchAll(WORD)) {
+    const wordTokens = tokenize(match[0]);
+    words.push({ text: match[0], from: tokens.length, to: tokens.length + wordTokens.length });
+    tokens.push(...wordTokens);
+  }
+  const unit = tokens.length === 0 ? null : unitWordAt(tokens, 0);
+  if (unit === null) return null;
+  const named = words.findIndex((w) => w.from >= unit.end);
+  if (named < 0) return null;
+  const ends = (w: Word, town: boolean): boolean => hasDigit(w.text) || legalFormAt(tokens, w.from) !== null || (town && placeAt(tokens, w.from) !== null);
+  let end = named;
+  while (end < words.length && !ends(words[end]!, true)) end++;
+  // Named only after its town: the town is its name.
+  if (end === named) while (end < words.length && !ends(words[end]!, false)) end++;
+  const kept = words.slice(0, end).map((w) => w.text);
+  return { words: kept, key: tokenize(kept.join(' ')).join(' ') };
 }

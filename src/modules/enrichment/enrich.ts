@@ -2,14 +2,15 @@
  * Enrichment of transactions (spec "Transaction", "enrichment" table; docs/categories.md):
  * category (categorise.ts), merchant (merchants.ts) and recurrence (recurrence.ts). Pure
  * functions over the bank's fields, no I/O: `enrichTransaction` for one transaction (recurrent
- * still false), `enrichAll` for an account's transactions including recurrence.
+ * still false), `enrichAll` for an account's transactions including recurrence and money back
+ * that takes its purchase's category (`withRefunds`).
  */
-import { categorise, isAuthority, mccRule, RETAIL_CATEGORIES } from './categorise.ts';
+import { categorise, hasMoneyBackWords, isAuthority, mccRule, RETAIL_CATEGORIES } from './categorise.ts';
 import { descriptorMerchant } from './descriptor-merchants.ts';
-import { analyse, payeeDescriptor, payeeOf, payeeWords, storeAbroad, type Merchant, type MerchantView } from './merchants.ts';
+import { analyse, cardIssuer, payeeDescriptor, payeeOf, payeeWords, storeAbroad, type Merchant, type MerchantView } from './merchants.ts';
 import { firstSignificant, hasLegalForm } from './noise.ts';
 import { notePurpose, recurrentFlags, type RecurrenceItem } from './recurrence.ts';
-import type { CategoryView } from './taxonomy.ts';
+import { refunds, subcategory, type CategoryView } from './taxonomy.ts';
 import { tokenize } from './text.ts';
 
 /** A transaction's enrichment as the API serves it (spec "enrichment" table). */
@@ -32,6 +33,8 @@ export interface EnrichmentInput {
 export interface EnrichedTransaction {
   enrichment: Enrichment;
   payeeKey: string | null;
+  /** Money back that only says so, from a payee the list does not know: that payee, whose purchase in the account decides (`withRefunds`); else null. */
+  refundOf?: MerchantView | null;
 }
 
 /** Categories whose payee is no merchant: transfers, cash, bank fees, taxes and public authorities (a known merchant still shows: cash-back at a supermarket). */
@@ -48,6 +51,9 @@ const INSURANCE_CATEGORY = 16;
  */
 const LOAN_REPAYMENTS = new Set([202, 1801, 1802]);
 
+/** A counterparty naming no one. */
+const NOBODY = analyse('');
+
 /** Whether a seller's text of what it sold opens with the seller's own name ("ALZAPLUS+ PREDPLATNE" at Alza.cz): the seller's own service. */
 function ownService(seller: Merchant, soldText: string): boolean {
   const [brand] = tokenize(seller.name);
@@ -57,10 +63,12 @@ function ownService(seller: Merchant, soldText: string): boolean {
 
 /** Category, merchant and payee key of one transaction; `recurrent` is false until `withRecurrence`. */
 export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
-  const counterParty = analyse(t.counterParty);
+  const booked = analyse(t.counterParty, undefined, true);
   // A note may be a bank's card text without a marker when the counterparty names no one ("DROGERIE U MOSTU, PARDUBICE, CZ").
-  const unnamed = firstSignificant(counterParty.tokens, 0, counterParty.tokens.length) === counterParty.tokens.length;
+  const unnamed = firstSignificant(booked.tokens, 0, booked.tokens.length) === booked.tokens.length;
   const note = analyse(t.note, unnamed ? { mcc: Boolean(t.details.mccCode) } : undefined);
+  // The card's issuer booking its card text (a chargeback paid back by the bank) names no payee: the card text does.
+  const counterParty = cardIssuer(booked, note) ? NOBODY : booked;
   const mcc = mccRule(t.details.mccCode);
   const payee = payeeOf(counterParty, note, { mcc: Boolean(t.details.mccCode), mccCategoryId: mcc && !mcc.generic ? mcc.sub.categoryId : null });
   const { merchant } = payee;
@@ -94,10 +102,32 @@ export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
   const descriptor = merchant || !shown || ownLoan || NO_MERCHANT_CATEGORIES.has(sub.categoryId) || isAuthority(counterParty.tokens) ? null : payeeDescriptor(counterParty, note, payee, Boolean(t.details.mccCode), purchase);
   // A brand's company in another country ("O2 Slovakia, s.r.o.") is named from the counterparty, with an id of its own.
   const view = payee.abroad ? descriptorMerchant(counterParty.descriptor, false) : (unlisted ?? (sold ?? merchant)?.view ?? null);
+  // Money back that only says so ("Chargeback: MOBILPOINT.CZ, ..."), from a payee the list does not know: its purchase decides (`withRefunds`).
+  const moneyBack = sub === refunds && t.amount > 0 && view === null && (hasMoneyBackWords(note.tokens) || hasMoneyBackWords(counterParty.tokens)) ? payeeDescriptor(counterParty, note, payee, Boolean(t.details.mccCode), true) : null;
   return {
     enrichment: { category: sub.view, merchant: !shown ? null : (view ?? (descriptor === null ? null : descriptorMerchant(descriptor.descriptor, descriptor.card))), recurrent: false },
     payeeKey: view ? `m:${view.id}` : words === null ? null : `p:${words}`,
+    refundOf: moneyBack === null ? null : descriptorMerchant(moneyBack.descriptor, moneyBack.card),
   };
+}
+
+/**
+ * Money back that only says so, from a payee the list does not know (a chargeback of an e-shop, `refundOf`), takes the category of the
+ * account's latest purchase from that payee before it, unless that is uncategorised (a budget wants the refund to offset the spending), and
+ * names the payee like the purchase; returns the indexes whose enrichment changed.
+ */
+export function withRefunds(items: TimedEnrichment[]): number[] {
+  const changed: number[] = [];
+  items.forEach((item, index) => {
+    const payee = item.refundOf;
+    if (!payee) return;
+    let purchase: TimedEnrichment | undefined;
+    for (const other of items) if (other.amount < 0 && other.time <= item.time && other.enrichment.merchant?.id === payee.id && (purchase === undefined || other.time > purchase.time)) purchase = other;
+    if (purchase === undefined || subcategory(purchase.enrichment.category.subcategoryId).generic === true) return;
+    item.enrichment = { category: purchase.enrichment.category, merchant: payee, recurrent: item.enrichment.recurrent };
+    changed.push(index);
+  });
+  return changed;
 }
 
 /** One transaction with its amount and time, for recurrence over an account. */
@@ -121,9 +151,10 @@ export function withRecurrence(items: TimedEnrichment[]): number[] {
 export function enrichAll<T extends EnrichmentInput & { recordDate: Date }>(transactions: readonly T[]): Enrichment[] {
   // One object literal of one shape per item (not a spread of the result: that halved throughput, the items' shapes varying for recurrence).
   const items = transactions.map((t) => {
-    const { enrichment, payeeKey } = enrichTransaction(t);
-    return { enrichment, payeeKey, time: t.recordDate.getTime(), amount: t.amount, purpose: notePurpose(t.note) };
+    const { enrichment, payeeKey, refundOf } = enrichTransaction(t);
+    return { enrichment, payeeKey, refundOf, time: t.recordDate.getTime(), amount: t.amount, purpose: notePurpose(t.note) };
   });
+  withRefunds(items);
   withRecurrence(items);
   return items.map((i) => i.enrichment);
 }

@@ -25,7 +25,7 @@ const loadRules = () => (rules ??= import('./enrich.ts'));
  * changed.
  */
 export async function enrichAccount(tx: Tx, accountId: string, all = false): Promise<number> {
-  const { enrichTransaction, withRecurrence } = await loadRules();
+  const { enrichTransaction, withRecurrence, withRefunds } = await loadRules();
   const repo = enrichmentRepository(tx);
   const stored = await repo.listForAccount(accountId);
   const fresh = new Set<number>();
@@ -38,6 +38,7 @@ export async function enrichAccount(tx: Tx, accountId: string, all = false): Pro
     if (!kept || JSON.stringify(kept.enrichment) !== JSON.stringify(again.enrichment) || kept.payeeKey !== again.payeeKey) fresh.add(index);
     return again;
   });
+  for (const index of withRefunds(items)) fresh.add(index);
   for (const index of withRecurrence(items)) fresh.add(index);
   await repo.write([...fresh].map((index) => ({ id: stored[index]!.id, enrichment: items[index]!.enrichment, payeeKey: items[index]!.payeeKey })));
   return fresh.size;

@@ -240,6 +240,14 @@ describe('merchant recognition', () => {
     expect(merchant('Nákup: JET 2210, PASSAU, DEU', true)).toBe('jet');
     expect(merchant('Nákup: JET 2210, PRAHA, CZ', true)).toBeNull();
     expect(merchant('Nákup: ALBERT 0412, BRNO, CZ - DOBITI KAKTUS 300', true)).toBe('kaktus');
+    // Round 15: a brand written with a digit opens its descriptor; a bank's word for the card in a card text's head; a brand of
+    // another country in a card text of a third country is a word of that country; chains abroad in a terminal's descriptor as counterparty.
+    expect(merchant('Transakcia kartou 5168 31** **** 9042, 09.07.2026, O2 PREDAJNA MIRAGE, ZILINA, SVK', true)).toBe('o2-slovakia');
+    expect(merchant('Kartová transakcia 25.09.2026 Karta 4405 77** **** 6612 Miesto: TABAK PRESS HLAVNA, TRNAVA, SVK - DOBITIE O2 KUPON 10', true)).toBe('o2-slovakia');
+    expect(merchant('Platba kartou SPP 0412, BRATISLAVA, SVK', true)).toBe('spp');
+    expect(merchant('Platba kartou SPP 0412, KRAKOW, POL', true)).toBeNull();
+    expect(payeeOf(analyse('IDEA 27 BAR MNE', undefined, true), analyse(''), { mcc: false, mccCategoryId: null }).merchant?.key).toBe('idea-me');
+    expect(payeeOf(analyse('BILETOMAT MPK KRAKOW POL', undefined, true), analyse(''), { mcc: false, mccCategoryId: null }).merchant?.key).toBe('mpk-krakow');
   });
 
   it('matches no town, country or legal form alone, nor a person\'s name', () => {

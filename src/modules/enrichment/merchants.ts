@@ -34,7 +34,7 @@
 import { beforeMoneyBackWords, businessKindAt, hasCategoryKeyword, hasKeyword, keywordCategoryAt, RETAIL_CATEGORIES, sellsOnTheSide, soldBesides, soldKeywordOf } from './categorise.ts';
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
-import { BANK_DETAILS, CARD_MARKER, cardMarkerLength, countryNamed, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, hasBankDetails, headPart, homeCountryAt, noiseAt, placeAt, restIsNoise, significant } from './noise.ts';
+import { BANK_DETAILS, CARD_MARKER, cardMarkerLength, countryNamed, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, hasBankDetails, headPart, HOME_COUNTRY, homeCountryAt, noiseAt, placeAt, restIsNoise, significant } from './noise.ts';
 import { isKindSurname, isPersonName, isTitleAt } from './people.ts';
 import { fold, hasDigit, NON_ASCII, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
@@ -69,6 +69,8 @@ interface MerchantsFile {
   siteWords: string[];
   processors: { prefix: string; merchantOfRecordKey: string | null }[];
   processorCompanies: string[];
+  bankWords: string[];
+  unitWords: string[];
   merchants: { id: string; key: string; name: string; subcategoryId: number; incomingSubcategoryId?: number; intermediary?: boolean; arms?: string[]; companies?: Record<string, string>; home?: string; countries?: string[]; aliases: string[]; exactAliases: string[] }[];
 }
 
@@ -132,11 +134,17 @@ function companyOf(match: PhraseMatch<Merchant>, tokens: readonly string[], card
   return company === undefined ? match : { ...match, value: company };
 }
 
-/** Whether an exact alias of a chain abroad (merchants.json countries) may count: in a card payment whose text names no country but the chain's ("IDEA, PRAHA, CZ" is no Montenegrin supermarket). */
+/**
+ * Whether an exact alias of a chain abroad (merchants.json countries) may count: in a card payment whose text names no country but the
+ * chain's ("IDEA, PRAHA, CZ" is no Montenegrin supermarket). A brand of another country (merchants.json home) trades there, here and where
+ * it has a company: in a card text naming a third country its short name is a word of that country ("SPP KRAKOW PARKOMAT 112 POL": Kraków's
+ * paid parking zone, no Slovak gas).
+ */
 function tradesHere(match: PhraseMatch<Merchant>, tokens: readonly string[], card: boolean): boolean {
-  const { countries } = match.value;
-  if (countries === null) return true;
+  const { countries, home } = match.value;
+  if (countries === null && home === null) return true;
   const country = card ? countryNamed(tokens, match.start, match.end) : null;
+  if (countries === null) return country === null || country === home || country === HOME_COUNTRY || match.value.companies.has(country);
   return card && (country === null || countries.has(country));
 }
 
@@ -165,6 +173,24 @@ for (const p of file.processors) {
 /** Payment processors' company names ("Stripe Payments Europe Ltd"): a counterparty that is only one names no payee, the note does. */
 const processorCompanies = new PhraseIndex<true>();
 for (const name of file.processorCompanies) processorCompanies.add(name, true);
+
+/** Words of an organisation's unit ("středisko", "oddíl", "Sektion"). */
+const unitWords = new PhraseIndex<true>();
+for (const word of file.unitWords) unitWords.add(word, true);
+
+/** The word of an organisation's unit starting at token `at` ("středisko" of "středisko Bobři Havlíčkův Brod"), or null. */
+export const unitWordAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => unitWords.matchAt(tokens, at);
+
+/** Words of a bank's name ("Bank", "banka", "*bank" of "Raiffeisenbank", "Sparkasse"). */
+const bankWords = new PhraseIndex<true>();
+for (const word of file.bankWords) bankWords.add(word, true);
+
+/**
+ * Whether a counterparty booking a bank's card text is the card's issuer, no payee: a bank's name (paying back a chargeback, "UniCredit
+ * Bank Czech Republic and Slovakia, a.s." / "Chargeback: MOBILPOINT.CZ, OSTRAVA, CZ"; "mBank S.A., pobočka zahraničnej banky" /
+ * "Reversal: RESTAURACIA PRI KALVARII, ..."): the card text names the payee.
+ */
+export const cardIssuer = (counterParty: AnalysedText, note: AnalysedText): boolean => note.card && counterParty.tokens.length > 0 && bankWords.longestMatch(counterParty.tokens) !== null;
 
 /** Whether `tokens` are a payment processor's company name and noise (a legal form): the processor that booked a shop's payment, not the shop. */
 function onlyProcessorCompany(tokens: readonly string[]): boolean {
@@ -268,6 +294,14 @@ function unmarkedCardText(text: string, tokens: readonly string[], mcc: boolean)
   return rest.length > 0 && placeAt(rest, 0) !== null;
 }
 
+/**
+ * Whether a counterparty is a card terminal's descriptor (N26, Revolut: "VOLI 47 DOBRA VODA MNE", "KRAS 112 RIJEKA HRV"): written in upper
+ * case and ending in the ISO alpha-3 code of a country other than the home country, which no bank-transfer name does.
+ */
+function terminalDescriptor(text: string, tokens: readonly string[]): boolean {
+  return endsAbroad(tokens) && LETTER.test(text) && !LOWER.test(text.replace(WITH_DIGIT, ''));
+}
+
 /** The end of a part of a card text's head: a comma, or a colon before a space ("dne 11.08.2026: LEKARNA ..."; not a time's "12:30"). */
 const PART_END = /,\s*|:\s+/g;
 
@@ -326,16 +360,17 @@ function withoutBankDetails(text: string, tokens: readonly string[]): string {
 /**
  * Splits off a card-payment marker and a payment processor's `NAME *` prefix and tokenizes the
  * rest. `unnamed`: the text is a note whose counterparty names no one, which may be a bank's card
- * text without a marker (`unmarkedCardText`; `mcc`: the transaction has an MCC).
+ * text without a marker (`unmarkedCardText`; `mcc`: the transaction has an MCC). `counterParty`: the
+ * text is a counterparty, which may be a card terminal's descriptor (`terminalDescriptor`).
  */
-export function analyse(written: string, unnamed?: { mcc: boolean }): AnalysedText {
+export function analyse(written: string, unnamed?: { mcc: boolean }, counterParty = false): AnalysedText {
   const shown = unmasked(written);
   const shownTokens = tokenize(shown);
   const detailless = withoutBankDetails(shown, shownTokens);
   const text = undated(detailless);
   const all = text === shown ? shownTokens : tokenize(text);
   const marker = cardMarkerLength(all) === 0 ? null : CARD_MARKER.exec(fold(text));
-  const headLength = marker !== null ? marker[0].length : unnamed !== undefined && unmarkedCardText(text, all, unnamed.mcc) ? 0 : -1;
+  const headLength = marker !== null ? marker[0].length : (unnamed !== undefined && unmarkedCardText(text, all, unnamed.mcc)) || (counterParty && terminalDescriptor(text, all)) ? 0 : -1;
   if (headLength < 0) {
     // A processor's company booking a shop's payment ("Stripe Payments Europe Ltd" / "Refund: ZAHRADNICTVO PLANTERA"): like a `NAME *` prefix with nothing after it.
     if (onlyProcessorCompany(all)) return { tokens: [], processor: null, start: 0, end: 0, card: false, descriptor: '', sold: 0, soldText: '', soldAfterDash: false, written: text };
@@ -465,9 +500,12 @@ function soldService(tokens: readonly string[], match: PhraseMatch<Merchant>, so
   return match.start >= sold && soldBesides(match.value.sub) && (mccCategoryId === null || !hasCategoryKeyword(tokens.slice(sold), mccCategoryId));
 }
 
-/** Whether an alias of `merchant` at `at` opens the descriptor: at its first significant token, or right after an opening word of the merchant's own kind of business ("LEKARNA BENU", "HOTEL IBIS"). */
+/** A short name written with a digit ("o2", "a1"), which descriptor noise reads as a number: before a descriptor's first significant token it opens the descriptor. */
+const SHORT_NAME_WITH_DIGIT = /^[a-z]{1,3}\d{1,2}$/;
+
+/** Whether an alias of `merchant` at `at` opens the descriptor: at its first significant token, or right after an opening word of the merchant's own kind of business ("LEKARNA BENU", "HOTEL IBIS"), or before it with a short name written with a digit ("O2 PREDAJNA MIRAGE"). */
 function opensAt(tokens: readonly string[], opening: number, at: number, merchant: Merchant): boolean {
-  if (at <= opening) return at === opening;
+  if (at <= opening) return at === opening || SHORT_NAME_WITH_DIGIT.test(tokens[at]!);
   const word = keywordCategoryAt(tokens, opening);
   return word !== null && word.end === at && word.categoryId === merchant.sub.categoryId;
 }

@@ -60,6 +60,8 @@ for (const [group, words] of Object.entries(file)) {
 /** ISO alpha-2 codes by the country words of descriptor-noise.json countryCodes. */
 const countryCodes = new PhraseIndex<string>();
 for (const [code, words] of Object.entries(file.countryCodes)) for (const word of words) countryCodes.add(word, code);
+/** The home country's ISO alpha-2 code ("CZ"): its names' code in countryCodes. */
+export const HOME_COUNTRY = countryCodes.matchAt(tokenize((file.homeCountries as string[])[0]!), 0)!.value;
 /** ISO alpha-2 codes by the towns of descriptor-noise.json countryCities, which are places and noise like `cities`. */
 const townCountries = new PhraseIndex<string>();
 for (const [code, towns] of Object.entries(file.countryCities)) {
@@ -208,11 +210,21 @@ export function cardMarkerLength(tokens: readonly string[]): number {
 
 /**
  * Whether a part of a card text's head, before its comma or colon, is no part of the descriptor: dates and card
- * numbers, and a bank's label of the place ending it ("4319 48** **** 2265 Miesto" of "... Miesto: LEKAREN ...").
+ * numbers, a bank's word for the card before its number, and a bank's label of the place ending it ("4319 48** **** 2265
+ * Miesto" of "... Miesto: LEKAREN ...", "25.09.2026 Karta 4405 77** **** 6612 Miesto" of "... Miesto: TABAK PRESS ...").
  */
 export function headPart(tokens: readonly string[]): boolean {
   const label = tokens.findIndex((_, at) => placeLabels.matchAt(tokens, at)?.end === tokens.length);
-  return tokens.slice(0, label < 0 ? tokens.length : label).every(hasDigit);
+  const end = label < 0 ? tokens.length : label;
+  for (let at = 0; at < end; ) {
+    if (hasDigit(tokens[at]!)) at++;
+    else {
+      const word = cardNumberWords.matchAt(tokens, at);
+      if (word === null || word.end >= end || !CARD_NUMBER.test(tokens[word.end]!)) return false;
+      at = word.end;
+    }
+  }
+  return true;
 }
 
 /** Folded texts keep "ue" where tokens read "u" (text.ts): a marker's a, o, u may be followed by an e ("RUECKERSTATTUNG"). */

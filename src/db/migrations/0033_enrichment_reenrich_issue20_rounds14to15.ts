@@ -1,0 +1,46 @@
+/**
+ * Re-enrichment with the rules of issue 20's fourteenth and fifteenth rounds, which land together
+ * (one pass, not two; docs/categories.md, "Where each kind of payment goes", "Merchant names: the
+ * convention", "Round 14" and "Round 15").
+ * Round 14:
+ * - a brand of another country (merchants.json `home`: the Slovak brands SPP, ZSE, Slovnaft...)
+ *   named with the home country's word in a bank-transfer name ("SPP CZ, a.s.") is its company
+ *   there, a merchant of its own (naming rule 4); a home brand's Czech company stays the brand;
+ * - city transport companies by their initials ("DP MESTA DECINA": DPMD, "Dopravní podnik Karlovy
+ *   Vary": DPKV); the tourist clubs by their abbreviations ("Klub slovenských turistov Sitno": KST
+ *   Sitno, KČT);
+ * - a service shops sell on the side includes the subcategories keyword rules mark `soldByShops`
+ *   (an operator's prepaid brand after a chain's dash: "ALDI NORD ... - ALDI TALK AUFLADUNG" is
+ *   Aldi Talk, 703);
+ * - a catch-all keyword of a category yields to a specific kind of it in the same text ("pojistné
+ *   PZP+HAV": car insurance, 1602); money-back words keep theirs;
+ * - wine shops in the accounts' languages 303 (enoteca, vinoteca, winoteka, Weinhandel, borbolt,
+ *   caviste, wijnhandel...); abbeys and monasteries 1103 (Stift, Kloster, klášter, klasztor,
+ *   apátság...); towns named with "Maut" (Mautern, Mauthausen) are places, no toll; savings products
+ *   named with a bank's prefix ("mSpoření") 1201.
+ * Round 15:
+ * - the countries of the Balkans (Montenegro, Serbia, Bosnia and Herzegovina, North Macedonia,
+ *   Albania, Bulgaria: codes, names, towns); a counterparty written like a card terminal's
+ *   descriptor, in upper case and ending in a foreign country's code ("VOLI 47 DOBRA VODA MNE": N26,
+ *   Revolut), is a card text: chains and numbered stores abroad, the town dropped from its name;
+ * - a brand of another country in a card text naming a third country is no brand ("SPP KRAKOW
+ *   PARKOMAT": Kraków's paid parking zone, an authority's: 505, no merchant); a ticket or parking
+ *   machine's word (Biletomat, Parkomat, Fahrkartenautomat) is no part of a name ("MPK Kraków");
+ * - a short brand written with a digit opens its descriptor ("O2 PREDAJNA ..., SVK": O2 Slovakia);
+ *   a bank's word for the card before its number in a card text's head;
+ * - a bank booking a card text (a chargeback paid back by the card's issuer) names no payee, the
+ *   card text does; money back that only says so from a payee the list does not know takes the
+ *   subcategory of the account's purchase from that payee and names it;
+ * - a utility paid by card at one of its sites ("STADTWERKE ... PARKHAUS": 505) and a site's outlet
+ *   ("HOTEL AMBIENTE - KAVARNA": 403) by the word naming it last;
+ * - an organisation's unit after the comma is part of its name ("Junák – český skaut, středisko
+ *   Bobři"); the list's Wedel is named "Pijalnia Czekolady E.Wedel";
+ * - words: villas 1002, fortresses 1103, tunnels and Alpine toll roads 505, garden bars and pump
+ *   rooms 403, pet care by a person 608, little schools and Pionýr 1702, buy-backs 105, expenses
+ *   paid back 104, toy shops' glued domains 607, travel agencies' names 1003.
+ * Databases that ran 0032 keep stale categories and merchants otherwise. The same work as 0018:
+ * every account's stored transactions enriched again inside the migration's transaction, only
+ * changed rows written (money back takes its purchase's category over the account, as recurrence
+ * is computed). Down: nothing to undo (derived data).
+ */
+export { down, up } from './0018_enrichment_reenrich.ts';
