@@ -107,6 +107,13 @@
  *   a twenty-second and a twenty-third independent labeller written side by side under the same
  *   protocol; held out in the fourteenth round, their misses were read in the fifteenth, so they are
  *   DEVELOPMENT data now: reported per pattern and held to floors (HELD_OUT_20V, HELD_OUT_20W).
+ * - the twenty-fourth and twenty-fifth HELD-OUT sets of issue 20, test/fixtures/enrichment-heldout-20x.json
+ *   (Fio, VÚB, MONETA, Revolut with a drive through Hungary, Serbia and North Macedonia to
+ *   Halkidiki and a weekend in Berlin, Air Bank, Poštová banka) and -20y.json (Česká spořitelna,
+ *   UniCredit SK, Komerční banka, Wise with the Slovenian Alps, Lake Garda and a weekend abroad by
+ *   plane, ČSOB SK, Tatra banka), by a twenty-fourth and a twenty-fifth independent labeller
+ *   written side by side under the same protocol; held out from the fifteenth round's rule
+ *   writers (and measured on round 14's rules too); reported per pattern, no gate.
  * Development labels that contradicted the merchant-naming convention of docs/categories.md were
  * relabelled to it in the fifth round (listed in the fixtures' `$comment` and in the docs).
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
@@ -363,6 +370,8 @@ describe('enrichment accuracy', () => {
     'enrichment-heldout-20u.json': 260,
     'enrichment-heldout-20v.json': 260,
     'enrichment-heldout-20w.json': 260,
+    'enrichment-heldout-20x.json': 260,
+    'enrichment-heldout-20y.json': 260,
     'enrichment-development-names.json': 20,
     'enrichment-development-20.json': 200,
     'enrichment-development-20-probes.json': 60,
@@ -427,5 +436,13 @@ describe('enrichment accuracy', () => {
     { name: 'the twenty-third set of issue 20 (20w; development data since its fifteenth round)', file: 'enrichment-heldout-20w.json', floors: HELD_OUT_20W },
   ])('does not regress on $name, per pattern', ({ file, floors }) => {
     expectTargets(reportPerPattern(file), floors);
+  });
+
+  it('reports the twenty-fourth held-out set of issue 20 (20x), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20x.json');
+  });
+
+  it('reports the twenty-fifth held-out set of issue 20 (20y), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20y.json');
   });
 });
