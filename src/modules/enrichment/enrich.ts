@@ -8,7 +8,7 @@
 import { categorise, hasMoneyBackWords, isAuthority, mccRule, RETAIL_CATEGORIES } from './categorise.ts';
 import { descriptorMerchant } from './descriptor-merchants.ts';
 import { analyse, cardIssuer, payeeDescriptor, payeeOf, payeeWords, storeAbroad, type Merchant, type MerchantView } from './merchants.ts';
-import { firstSignificant, hasLegalForm } from './noise.ts';
+import { firstSignificant, hasLegalForm, unframed } from './noise.ts';
 import { notePurpose, recurrentFlags, type RecurrenceItem } from './recurrence.ts';
 import { refunds, subcategory, type CategoryView } from './taxonomy.ts';
 import { tokenize } from './text.ts';
@@ -63,10 +63,12 @@ function ownService(seller: Merchant, soldText: string): boolean {
 
 /** Category, merchant and payee key of one transaction; `recurrent` is false until `withRecurrence`. */
 export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
-  const booked = analyse(t.counterParty, undefined, true);
+  // A fintech's English framing of the note ("Sent money to Ivana Gregorová, nájom byt 06/2026"): its payee is the counterparty's name, its reference the note.
+  const framed = unframed(t.note, t.counterParty);
+  const booked = analyse(framed !== null && t.counterParty.trim() === '' ? framed.payee : t.counterParty, undefined, true);
   // A note may be a bank's card text without a marker when the counterparty names no one ("DROGERIE U MOSTU, PARDUBICE, CZ").
   const unnamed = firstSignificant(booked.tokens, 0, booked.tokens.length) === booked.tokens.length;
-  const note = analyse(t.note, unnamed ? { mcc: Boolean(t.details.mccCode) } : undefined);
+  const note = analyse(framed?.reference ?? t.note, unnamed ? { mcc: Boolean(t.details.mccCode) } : undefined);
   // The card's issuer booking its card text (a chargeback paid back by the bank) names no payee: the card text does.
   const counterParty = cardIssuer(booked, note) ? NOBODY : booked;
   const mcc = mccRule(t.details.mccCode);

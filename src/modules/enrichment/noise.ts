@@ -20,6 +20,12 @@ interface NoiseFile {
   countryCities: Record<string, string[]>;
   transactionDateWords: string[];
   originalAmountWords: string[];
+  /** An English fintech's words between a card marker (with its amount) and the descriptor ("issued by", "at"). */
+  cardConnectives: string[];
+  /** A fintech's English framing of a transfer's note before the payee ("Sent money to", "Received money from", "To"). */
+  transferFramings: string[];
+  /** Words between a framed note's payee and its reference ("with reference"). */
+  referenceWords: string[];
   [group: string]: string[] | string | Record<string, string[]>;
 }
 
@@ -43,8 +49,10 @@ const ALPHA3 = /^[A-Z]{3}$/;
 const legalForms = new PhraseIndex<true>();
 const PLACE_GROUPS = new Set(['cities', 'countries']);
 const PAYMENT_GROUPS = new Set(['cardMarkers', 'cardRefundMarkers', 'placeLabels', 'cardNumberWords', 'paymentWords']);
+/** Groups of words that are no descriptor noise: they frame a text, and "to" or "at" may be part of a name. */
+const FRAMING_GROUPS = new Set(['cardConnectives', 'transferFramings', 'referenceWords']);
 for (const [group, words] of Object.entries(file)) {
-  if (group.startsWith('$') || !Array.isArray(words)) continue;
+  if (group.startsWith('$') || !Array.isArray(words) || FRAMING_GROUPS.has(group)) continue;
   for (const word of words) {
     noise.add(word, true);
     if (PLACE_GROUPS.has(group)) places.add(word, true);
@@ -229,16 +237,45 @@ export function headPart(tokens: readonly string[]): boolean {
 
 /** Folded texts keep "ue" where tokens read "u" (text.ts): a marker's a, o, u may be followed by an e ("RUECKERSTATTUNG"). */
 const patterns = (phrases: string[]) => phrases.map((m) => tokenize(m).join('[^a-z0-9]+').replace(/[aou]/g, '$&e?')).sort((a, b) => b.length - a.length).join('|');
+/** After a card marker, an English fintech's amount ("of 16.00 eur") and its word before the descriptor ("issued by", "at"): part of the marker. */
+const CARD_CONNECTIVE = `(?:[^a-z0-9]+(?:of|for)[^a-z0-9]+\\d[\\d.,' ]*(?:[a-z]{3}(?![a-z0-9]))?)?(?:[^a-z0-9]+(?:${patterns(file.cardConnectives)})(?![a-z0-9]))?`;
 /**
- * A card-payment marker opening a folded text, with the separators after it; a refund marker or
- * a place label only with a colon after it ("vraceni penez: ", "miesto: "); a word for the card
- * only before its number ("karta " of "karta 4185xxxxxxxx3317, "). Markers are ASCII once folded,
- * so the match length is also the length of the marker in the original text. No match: no
- * card-payment text.
+ * A card-payment marker opening a folded text, with the separators after it (and a fintech's amount and
+ * connective: CARD_CONNECTIVE); a refund marker or a place label only with a colon after it ("vraceni penez: ",
+ * "miesto: "); a word for the card only before its number ("karta " of "karta 4185xxxxxxxx3317, "). Markers
+ * are ASCII once folded, so the match length is also the length of the marker in the original text. No match:
+ * no card-payment text.
  */
 export const CARD_MARKER = new RegExp(
-  `^[^a-z0-9]*(?:(?:${patterns([...file.cardRefundMarkers, ...file.placeLabels])})[^\\S\\n]*:|(?:${patterns(file.cardMarkers)})(?![a-z0-9])|(?:${patterns(file.cardNumberWords)})[^a-z0-9]+(?=${CARD_NUMBER_START}))[^a-z0-9]*`,
+  `^[^a-z0-9]*(?:(?:${patterns([...file.cardRefundMarkers, ...file.placeLabels])})[^\\S\\n]*:|(?:${patterns(file.cardMarkers)})(?![a-z0-9])${CARD_CONNECTIVE}|(?:${patterns(file.cardNumberWords)})[^a-z0-9]+(?=${CARD_NUMBER_START}))[^a-z0-9]*`,
 );
+
+const escaped = (phrase: string): string => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+const alternatives = (phrases: string[]): string => phrases.map(escaped).sort((a, b) => b.length - a.length).join('|');
+/** A fintech's framing opening a transfer's note (descriptor-noise.json transferFramings), with the spaces after it. */
+const FRAMING = new RegExp(`^\\s*(${alternatives(file.transferFramings)})\\s+`, 'i');
+/** Where a framed note's payee ends: a comma, a dash between spaces or a reference word (descriptor-noise.json referenceWords). */
+const REFERENCE = new RegExp(`,\\s*|\\s+[-–]\\s+|\\s+(?:${alternatives(file.referenceWords)})\\s*:?(?:\\s+|$)`, 'i');
+
+/**
+ * A transfer's note framed by a fintech in English ("Sent money to Ivana Gregorová, nájom byt 06/2026", "Received money
+ * from Studio Noordzee B.V. with reference INV-2026-05"): the payee it names and the reference after its comma, dash or reference word (Revolut "To Mgr. Zuzana Hlavatá - nájom 07/2026"); null when the
+ * note is not framed. A one-word framing ("To", "From") counts only before the counterparty's own name (`counterParty`
+ * folded starts with the payee's, or the payee's with it): "From mum" is no framing.
+ */
+export function unframed(note: string, counterParty: string): { payee: string; reference: string } | null {
+  const framing = FRAMING.exec(note);
+  if (framing === null) return null;
+  const rest = note.slice(framing[0].length);
+  const end = REFERENCE.exec(rest);
+  const payee = (end === null ? rest : rest.slice(0, end.index)).trim();
+  if (payee === '') return null;
+  if (!/\s/.test(framing[1]!.trim())) {
+    const [named, booked] = [tokenize(payee).join(' '), tokenize(counterParty).join(' ')];
+    if (booked === '' || !(booked.startsWith(named) || named.startsWith(booked))) return null;
+  }
+  return { payee, reference: end === null ? '' : rest.slice(end.index + end[0].length).trim() };
+}
 
 /** Words of the details a bank adds after a card text's descriptor: the date the card was used, the amount in the currency paid. */
 const bankDetailWords = new PhraseIndex<true>();

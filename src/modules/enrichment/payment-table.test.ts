@@ -403,6 +403,16 @@ const table: Record<string, Case[]> = {
     row(-18, '', 'Platba kartou 4319 48** **** 7712 Miesto: KLASZTOR TYNIEC, KRAKOW, POL', 1103),
     row(-31.2, '', 'Platba kartou 4319 48** **** 7712 Miesto: SPAR MAUTERN, MAUTERN AN DER DONAU, AUT', 301, { merchant: 'Spar' }),
   ],
+  'a fintech\'s English framing of a transfer or a card text is stripped: the payee and the reference are read (round 16)': [
+    row(-520, 'Marek Horváth', 'Sent money to Marek Horváth, nájomné 03/2027', 201, { merchant: null }),
+    row(-380, 'Mgr. Eva Kollárová', 'To Mgr. Eva Kollárová - nájom 04/2027', 201, { merchant: null }),
+    row(1900, 'Pixelwerk GmbH', 'Received money from Pixelwerk GmbH with reference Rechnung 2027-04', 106, { merchant: null }),
+    row(-35, '', 'Sent money to Tenisový klub Orava, členský príspevok 2027', 903, { merchant: 'Tenisový klub Orava' }),
+    row(-42, '', 'Card transaction of 42.00 EUR issued by OMV 2231 VILLACH', 501, { merchant: 'OMV' }),
+    row(-12, '', 'Card payment at BILLA 0412 GRAZ', 301, { merchant: 'Billa' }),
+    // "From" alone frames only the counterparty's own name.
+    row(200, 'Petra Malá', 'From mum for the trip', 1202, { merchant: null }),
+  ],
 };
 
 describe('the documented table "Where each kind of payment goes"', () => {
