@@ -481,8 +481,10 @@ export function categorise(input: CategoryInput): Subcategory {
   }
   const sub = (best ?? decider).sub;
   if (sub.forChildren === undefined) return sub;
-  // A payment for children stays one: a children's word, or a keyword of the children's subcategory beside this one ("Školka ..." / "školné").
+  // A payment for children stays one: a children's word, or a keyword of the children's subcategory beside this one ("Školka ..." / "školné"),
+  // also in a note whose longer or earlier keyword of this one decided it ("stravné MŠ 06/2026": the kindergarten's meals; not a town, "Tábor").
   const forChildren = sub.forChildren;
-  if (childrenWords.longestMatch(input.counterPartyTokens) || childrenWords.longestMatch(input.noteTokens) || signals.some((c) => c.words > 0 && !c.weak && c.sub.id === forChildren)) return subcategory(forChildren);
+  const childrenKeyword = (r: Rule, at: number): boolean => r.sub.id === forChildren && keywordCounts(r, amount, person) && !placeAround(noteTokens, at);
+  if (childrenWords.longestMatch(cpTokens) || childrenWords.longestMatch(noteTokens) || signals.some((c) => c.words > 0 && !c.weak && c.sub.id === forChildren) || noteKeywords.longestMatch(noteTokens, childrenKeyword)) return subcategory(forChildren);
   return sub;
 }

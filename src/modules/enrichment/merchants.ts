@@ -286,8 +286,9 @@ function unmarkedCardText(text: string, tokens: readonly string[], mcc: boolean)
   const descriptor = comma < 0 ? text : text.slice(0, comma);
   if (!LETTER.test(descriptor) || LOWER.test(descriptor.replace(WITH_DIGIT, ''))) return false;
   if (mcc) return true;
-  const dash = comma < 0 ? null : SOLD_DASH.exec(text.slice(comma));
-  const sold = dash === null ? tokens : tokenize(text.slice(0, comma + dash.index));
+  // Without a comma, a dash parts what was sold from the terminal's descriptor all the same ("TABAK NOVINY HRONSKA ZVOLEN SK - DOBITIE ORANGE KUPON 10").
+  const dash = SOLD_DASH.exec(comma < 0 ? text : text.slice(comma));
+  const sold = dash === null ? tokens : tokenize(text.slice(0, Math.max(comma, 0) + dash.index));
   if (endsInCountry(sold.slice(0, beforeMoneyBackWords(sold)))) return true;
   if (comma < 0) return false;
   const rest = tokenize(text.slice(comma));

@@ -413,6 +413,12 @@ const table: Record<string, Case[]> = {
     // "From" alone frames only the counterparty's own name.
     row(200, 'Petra Malá', 'From mum for the trip', 1202, { merchant: null }),
   ],
+  'a dash parts what was sold from an unmarked card text without a comma; a kindergarten\'s word in a note beside a school word (round 16)': [
+    row(-15, '', 'TRAFIKA MIER NAMESTIE POPRAD SK - DOBITIE ORANGE KUPON 15', 703, { merchant: 'Orange Slovensko' }),
+    row(-28.4, 'Školská jedáleň pri MŠ Lúčna', 'stravné MŠ 03/2027 Ema Kováčová', 1702),
+    row(-780, 'ZŠ a MŠ Komenského', 'obědy březen Jan Novák', 1701),
+    row(-790, '', 'Nákup: FITNESS ATLAS, Tabor, CZ, dne 6.3.2027, částka 790.00 CZK', 903),
+  ],
 };
 
 describe('the documented table "Where each kind of payment goes"', () => {
