@@ -419,6 +419,27 @@ const table: Record<string, Case[]> = {
     row(-780, 'ZŠ a MŠ Komenského', 'obědy březen Jan Novák', 1701),
     row(-790, '', 'Nákup: FITNESS ATLAS, Tabor, CZ, dne 6.3.2027, částka 790.00 CZK', 903),
   ],
+  'kinds of business abroad and at home without MCC, chains of the Balkans and Greece where they trade (round 16)': [
+    row(-210, 'MAXI 0127 BEOGRAD SRB', 'Card payment, 1,020 RSD', 301, { merchant: 'Maxi' }),
+    row(-1400, 'NIS PETROL BS NOVI SAD 4 SRB', 'Card payment, 6,700 RSD', 501, { merchant: 'NIS Petrol' }),
+    row(-1500, 'EKO 1180 KALAMARIA GRC', 'Card payment, 60.00 EUR', 501, { merchant: 'EKO' }),
+    row(-100, 'STATHMEFSI LIMANI KAVALA GRC', 'Card payment, 4.00 EUR', 505),
+    row(-250, 'GOLDEN SAND SUNBEDS KALLITHEA GRC', 'Card payment, 10.00 EUR', 1103),
+    row(-1800, 'ATHOS CRUISES NEA RODA GRC', 'Card payment, 70.00 EUR', 1003),
+    row(-180, 'CURRYWURST EXPRESS HAMBURG DEU', 'Card payment, 7.50 EUR', 402),
+    row(-240, 'SPAETI ZUR ECKE HAMBURG DEU', 'Card payment, 9.80 EUR', 301),
+    row(-22, '', 'Card transaction of 22.00 EUR issued by REDERIJ DE VLIET RONDVAART UTRECHT', 1003),
+    row(-4, '', 'Card transaction of 4.00 EUR issued by HTM DEN HAAG', 502),
+    row(-1100, '', 'Nákup: VALAPETROL 03 VSETIN, Vsetin, CZ, dne 6.3.2027, částka 1100.00 CZK', 501),
+    row(-350, '', 'Nákup: SUMUP *HOSPUDKA NA NAVSI, Rejviz, CZ, dne 6.3.2027, částka 350.00 CZK', 401),
+    row(-500, '', 'Nákup: SQ *E-BIKE RENT KLINOVEC, Bozi Dar, CZ, dne 6.3.2027, částka 500.00 CZK', 1103),
+    row(-260, '', 'Nákup: KINOSVET 2, Zlin, CZ, dne 6.3.2027, částka 260.00 CZK', 1101),
+    row(-1800, 'Teplárna Otrokovice a.s.', 'vyúčtování tepla 2026/27 nedoplatek', 701),
+    row(120, '', 'Odměna cashback 03/2027', 104, { merchant: null }),
+    row(-290, '', 'Karetní transakce 07.03.2027 karta 5269 **** **** 0831: VETERINARNI LEKARNA AZOR, Zlin, CZ', 608, { details: { mccCode: '5912' } }),
+    row(-70, 'Moto-Części Nowak sp. z o.o.', 'zamówienie 1201 klocki hamulcowe Fabia', 506),
+    row(2400, 'Brightline Ltd', 'INV-2027-03 consulting', 106, { merchant: null }),
+  ],
 };
 
 describe('the documented table "Where each kind of payment goes"', () => {
