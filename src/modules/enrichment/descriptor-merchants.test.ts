@@ -196,4 +196,12 @@ describe('merchants beyond the list', () => {
     expect(merchant('mBank S.A., pobočka zahraničnej banky', 'Reversal: RESTAURACIA PRI KALVARII, NITRA, SVK - duplicitná transakcia z 11.07.2026', {}, 46.8)?.name).toBe('Restauracia Pri Kalvarii');
     expect(merchant('SPP KRAKOW PARKOMAT 112 POL', 'Original amount 20.00 PLN, exchange rate 4.2553')).toBeNull();
   });
+
+  it('names a card text after a fintech\'s amount and connective, keeps a town after a German or Dutch linking word, and a titled sole trader no one (round 16)', () => {
+    expect(merchant('', 'Card transaction of 14.50 EUR issued by GOSTILNA OB JEZERU BLED')?.name).toBe('Gostilna Ob Jezeru');
+    expect(merchant('', 'Card payment at KAVARNA MODRA PRAHA')?.name).toBe('Kavarna Modra');
+    expect(merchant('STADTMUSEUM ZU DRESDEN DEU', 'Card payment, 8.00 EUR')?.name).toBe('Stadtmuseum Zu Dresden');
+    expect(merchant('', 'Nákup: MUDR. PETR HORAK, Zlin, CZ, dne 6.3.2027, částka 900.00 CZK')).toBeNull();
+    expect(merchant('', 'Nákup: MVDR. JANA NOVAKOVA, Zlin, CZ, dne 6.3.2027, částka 600.00 CZK')).toBeNull();
+  });
 });

@@ -37,8 +37,8 @@ const DISTRICT = /^[0-9]{1,2}$/;
 const DATE_OR_CARD = 6;
 /** A date or card number opens with its digit ("ELEKTROSHOP24.CZ" is a name). */
 const DIGIT_FIRST = /^\d/;
-/** Words linking a name to the place it is named after ("MUSEUM OF CHANIA", "OCEANARIO DE LISBOA", "TRATTORIA DEL PORTO"): a town after them is part of the name. */
-const LINKING = new Set(['of', 'de', 'do', 'da', 'di', 'del', 'della', 'dello', 'al', 'alla', 'des', 'du', 'dos', 'das']);
+/** Words linking a name to the place it is named after ("MUSEUM OF CHANIA", "OCEANARIO DE LISBOA", "TRATTORIA DEL PORTO", since round 16 German and Dutch ones: "STAATLICHE MUSEEN ZU BERLIN"): a town after them is part of the name. */
+const LINKING = new Set(['of', 'de', 'do', 'da', 'di', 'del', 'della', 'dello', 'al', 'alla', 'des', 'du', 'dos', 'das', 'zu', 'zum', 'zur', 'van']);
 /** Whether the word before word `at` ends in a linking word: the town at `at` is part of the name. */
 const linked = (tokens: readonly string[], words: readonly Word[], at: number): boolean => at > 0 && LINKING.has(tokens[words[at - 1]!.to - 1]!);
 /** Whether word `at` is a linking word with more of the name after it: no country ("FRITUUR DE RING": "DE" is no Germany). */

@@ -35,7 +35,7 @@ import { beforeMoneyBackWords, businessKindAt, hasCategoryKeyword, hasKeyword, k
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
 import { BANK_DETAILS, CARD_MARKER, cardMarkerLength, countryNamed, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, hasBankDetails, headPart, HOME_COUNTRY, homeCountryAt, noiseAt, placeAt, restIsNoise, significant } from './noise.ts';
-import { isKindSurname, isPersonName, isTitleAt } from './people.ts';
+import { isKindSurname, isPersonName, isTitleAt, withoutTitles } from './people.ts';
 import { fold, hasDigit, NON_ASCII, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
 /** The merchant part of a transaction's enrichment, as the API serves it. */
@@ -614,14 +614,15 @@ const payee = (merchant: Merchant | null, inCounterParty: boolean, person: boole
  */
 export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context: { mcc: boolean; mccCategoryId: number | null }): Payee {
   // A processor's `NAME *` prefix or a bank's card text in the note: a card payment too. A card payment (these, an MCC)
-  // to a name that is only a person's is to a sole trader under their own name ("SUMUP *JANA NOVAKOVA"): no merchant,
+  // to a name that is only a person's, with or without a title, is to a sole trader under their own name ("SUMUP *JANA NOVAKOVA", "MUDR. HANA
+  // STRELCOVA": the title's keyword names the trade, no business): no merchant,
   // but a purchase, not a transfer between people; a word of a kind of business makes it a business ("ZETTLE_*CAFFE BAR LUKA").
   const cardText = note.card || counterParty.processor !== undefined;
   const card = context.mcc || counterParty.card || cardText;
   const fromCounterParty = recognise(counterParty, { card, mccCategoryId: context.mccCategoryId, name: true });
   // A list brand of two words or more in a card payment's name is that brand's, whatever first name opens it ("ZARA HOME EUROVEA BRATISLAVA").
   const covered = fromCounterParty !== null && fromCounterParty.start >= 0 && (restIsNoise(counterParty.tokens, fromCounterParty.start, fromCounterParty.end) || (card && fromCounterParty.end - fromCounterParty.start >= 2));
-  if (!covered && !opensWithKind(counterParty.tokens) && (isPersonName(counterParty.tokens) || (card && isPersonName(beforePlace(counterParty.tokens, 0, counterParty.tokens.length)))) && !(card && hasKeyword(counterParty.tokens))) {
+  if (!covered && !opensWithKind(counterParty.tokens) && (isPersonName(counterParty.tokens) || (card && isPersonName(beforePlace(counterParty.tokens, 0, counterParty.tokens.length)))) && !(card && hasKeyword(withoutTitles(counterParty.tokens)))) {
     return card ? payee(null, false, false, null, false, true) : payee(null, false, true, null);
   }
   if (fromCounterParty && !fromCounterParty.merchant.intermediary) {
@@ -634,7 +635,7 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
   // A bank's card text naming only a person ("Nákup: MARTIN SEDLACEK, Brno, CZ") when the counterparty names no one: a sole trader too.
   if (fromNote === null && fromCounterParty === null && note.card && significant(counterParty.tokens) === null) {
     const descriptor = note.tokens.slice(note.start, note.end);
-    if ((isPersonName(descriptor) || isPersonName(beforePlace(note.tokens, note.start, note.end))) && !hasKeyword(descriptor)) return payee(null, false, false, null, false, true);
+    if ((isPersonName(descriptor) || isPersonName(beforePlace(note.tokens, note.start, note.end))) && !hasKeyword(withoutTitles(descriptor))) return payee(null, false, false, null, false, true);
   }
   if (fromNote) {
     // A bank's card text names the shop whoever books it (a card's issuer paying back a chargeback: "mBank S.A." / "Chargeback: FLIXBUS CZ, PRAHA, ...").

@@ -440,6 +440,10 @@ const table: Record<string, Case[]> = {
     row(-70, 'Moto-Części Nowak sp. z o.o.', 'zamówienie 1201 klocki hamulcowe Fabia', 506),
     row(2400, 'Brightline Ltd', 'INV-2027-03 consulting', 106, { merchant: null }),
   ],
+  'a children\'s camp sold by a travel agency is the camp; a doctor paid by card under her own name and title is no merchant (round 16)': [
+    row(-120, 'CK Lastovička s.r.o.', 'záloha letný tábor Jánošík 5.-11.7. Ema Kováčová', 1702, { merchant: 'CK Lastovička' }),
+    row(-900, '', 'Nákup: MUDR. PETR HORAK, Zlin, CZ, dne 6.3.2027, částka 900.00 CZK', 902, { merchant: null }),
+  ],
 };
 
 describe('the documented table "Where each kind of payment goes"', () => {

@@ -26,6 +26,17 @@ export const isKindSurname = (token: string): boolean => kindSurnames.has(token)
 /** Whether token `at` begins an academic or courtesy title ("MUDr.", "Ing."): a person's, though "MUDr." is a doctor's word too. */
 export const isTitleAt = (tokens: readonly string[], at: number): boolean => titles.matchAt(tokens, at) !== null;
 
+/** `tokens` without their academic and courtesy titles ("mudr hana strelcova": "hana strelcova"): a title says the kind of a person's trade, not a business. */
+export function withoutTitles(tokens: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let at = 0; at < tokens.length; ) {
+    const title = titles.matchAt(tokens, at);
+    if (title) at = title.end;
+    else kept.push(tokens[at++]!);
+  }
+  return kept;
+}
+
 /** Whether `token` (normalised) is a common first name ("andrea"). */
 export const isFirstName = (token: string): boolean => firstNames.has(token);
 
