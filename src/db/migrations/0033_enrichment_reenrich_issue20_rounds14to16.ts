@@ -1,7 +1,7 @@
 /**
- * Re-enrichment with the rules of issue 20's fourteenth and fifteenth rounds, which land together
- * (one pass, not two; docs/categories.md, "Where each kind of payment goes", "Merchant names: the
- * convention", "Round 14" and "Round 15").
+ * Re-enrichment with the rules of issue 20's fourteenth, fifteenth and sixteenth rounds, which land
+ * together (one pass, not three; docs/categories.md, "Where each kind of payment goes", "Merchant
+ * names: the convention", "Round 14", "Round 15" and "Round 16").
  * Round 14:
  * - a brand of another country (merchants.json `home`: the Slovak brands SPP, ZSE, Slovnaft...)
  *   named with the home country's word in a bank-transfer name ("SPP CZ, a.s.") is its company
@@ -38,6 +38,23 @@
  * - words: villas 1002, fortresses 1103, tunnels and Alpine toll roads 505, garden bars and pump
  *   rooms 403, pet care by a person 608, little schools and Pionýr 1702, buy-backs 105, expenses
  *   paid back 104, toy shops' glued domains 607, travel agencies' names 1003.
+ * Round 16:
+ * - a fintech's English framing of a transfer's note ("Sent money to <payee>, <reference>",
+ *   "Received money from <payer> with reference <ref>", "To <payee> - <ref>"): the payee is the
+ *   counterparty's name (or becomes the counterparty when it is empty), the reference is the note;
+ *   a card marker's amount and connective ("Card transaction of 16.00 EUR issued by DARS ...",
+ *   "Card payment at ...") are no part of the descriptor;
+ * - a dash parts what was sold from an unmarked card text without a comma ("TABAK NOVINY ... SK -
+ *   DOBITIE ORANGE KUPON 10": Orange Slovensko, 703); a kindergarten's keyword in a note beside a
+ *   school's ("stravné MŠ"): 1702; a children's camp outranks the travel agency selling it;
+ * - a sole trader paid by card under a titled name ("MUDR. HANA STRELCOVA") is no merchant; a town
+ *   after a German or Dutch linking word (zu, zum, zur, van) stays part of the name;
+ * - the chains Maxi (Serbia), NIS Petrol, Makpetrol and EKO (Greece) where they trade; words:
+ *   Greek parking, sunbeds, cruises and holiday studios, Dutch boat trips and transport (rederij,
+ *   rondvaart, GVB, NS Reizigers), lake ferries (navigazione), Slovene cable cars (žičnice), German
+ *   Späti and Currybude, glued fuel names (*petrol), diminutive inns (hospůdka), bike rental, heating
+ *   bills (tepla), a bank's cashback reward 104, veterinary pharmacies 608, car parts 506, invoice
+ *   references (INV) 106, course sites (kurzy…) 1701, cinemas by stem (kino…) 1101.
  * Databases that ran 0032 keep stale categories and merchants otherwise. The same work as 0018:
  * every account's stored transactions enriched again inside the migration's transaction, only
  * changed rows written (money back takes its purchase's category over the account, as recurrence
