@@ -53,7 +53,7 @@
  *   Greek parking, sunbeds, cruises and holiday studios, Dutch boat trips and transport (rederij,
  *   rondvaart, GVB, NS Reizigers), lake ferries (navigazione), Slovene cable cars (žičnice), German
  *   Späti and Currybude, glued fuel names (*petrol), diminutive inns (hospůdka), bike rental, heating
- *   bills (tepla), a bank's cashback reward 104, veterinary pharmacies 608, car parts 506, invoice
+ *   bills (vyúčtování tepla), a bank's cashback reward 104, veterinary pharmacies 608, car parts 506, invoice
  *   references (INV) 106, course sites (kurzy…) 1701, cinemas by stem (kino…) 1101.
  * Databases that ran 0032 keep stale categories and merchants otherwise. The same work as 0018:
  * every account's stored transactions enriched again inside the migration's transaction, only
