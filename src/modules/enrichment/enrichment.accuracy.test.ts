@@ -115,6 +115,13 @@
  *   written side by side under the same protocol; held out in the fifteenth round, their misses
  *   were read in the sixteenth, so they are DEVELOPMENT data now: reported per pattern and held to
  *   floors (HELD_OUT_20X, HELD_OUT_20Y).
+ * - the twenty-sixth and twenty-seventh HELD-OUT sets of issue 20, test/fixtures/enrichment-heldout-20z.json
+ *   (Air Bank, Slovenská sporiteľňa, mBank CZ, Revolut EUR with a drive to the Bulgarian Black Sea
+ *   and a weekend in London, UniCredit CZ, Prima banka) and -20aa.json (Fio, ČSOB, VÚB, N26 with
+ *   Denmark, southern Sweden and a weekend in Zagreb, MONETA, 365.bank), by a twenty-sixth and a
+ *   twenty-seventh independent labeller written side by side under the same protocol, each bank's
+ *   texts as that bank exports them; held out from the sixteenth round's rule writers (and
+ *   measured on round 15's rules too); reported per pattern, no gate.
  * Development labels that contradicted the merchant-naming convention of docs/categories.md were
  * relabelled to it in the fifth round (listed in the fixtures' `$comment` and in the docs).
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
@@ -377,6 +384,8 @@ describe('enrichment accuracy', () => {
     'enrichment-heldout-20w.json': 260,
     'enrichment-heldout-20x.json': 260,
     'enrichment-heldout-20y.json': 260,
+    'enrichment-heldout-20z.json': 260,
+    'enrichment-heldout-20aa.json': 260,
     'enrichment-development-names.json': 20,
     'enrichment-development-20.json': 200,
     'enrichment-development-20-probes.json': 60,
@@ -443,5 +452,13 @@ describe('enrichment accuracy', () => {
     { name: 'the twenty-fifth set of issue 20 (20y; development data since its sixteenth round)', file: 'enrichment-heldout-20y.json', floors: HELD_OUT_20Y },
   ])('does not regress on $name, per pattern', ({ file, floors }) => {
     expectTargets(reportPerPattern(file), floors);
+  });
+
+  it('reports the twenty-sixth held-out set of issue 20 (20z), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20z.json');
+  });
+
+  it('reports the twenty-seventh held-out set of issue 20 (20aa), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20aa.json');
   });
 });
