@@ -204,4 +204,20 @@ describe('merchants beyond the list', () => {
     expect(merchant('', 'Nákup: MUDR. PETR HORAK, Zlin, CZ, dne 6.3.2027, částka 900.00 CZK')).toBeNull();
     expect(merchant('', 'Nákup: MVDR. JANA NOVAKOVA, Zlin, CZ, dne 6.3.2027, částka 600.00 CZK')).toBeNull();
   });
+
+  it('names a bank paid as a lender by its brand, a brand\'s company named with a country in a card text, a fintech\'s framed counterparty and a text with a slash before its town (round 17)', () => {
+    const vub = merchant('Všeobecná úverová banka, a.s., pobočka Bratislava', 'splátka úveru 7712003');
+    expect(vub?.name).toBe('VÚB');
+    expect(vub?.id).toBe(descriptorMerchant('VÚB', false)?.id);
+    expect(merchant('Československá obchodní banka, a. s.', 'Splátka úvěru 44120087 - hypotéka')?.name).toBe('ČSOB');
+    expect(merchant('365.bank, a. s.', 'splátka spotrebného úveru 4410022')?.name).toBe('365.bank');
+    // A bank's legal name that opens with its brand is named as written; a bank's name in a longer name is no bank.
+    expect(merchant('Tatra banka, a.s.', 'splátka hypotéky 2208811')?.name).toBe('Tatra banka');
+    expect(merchant('Československá obchodní banka Leasing s.r.o.', 'splátka leasingu')?.name).not.toBe('ČSOB');
+    expect(merchant('TESCO MOBILE SLOVAKIA KOSICE', 'Platba kartou 4405 77XX XXXX 1199')).toEqual({ id: expect.not.stringMatching(merchantByKey('tesco-mobile')?.id ?? '-'), name: 'Tesco Mobile Slovakia' });
+    // A card text's country code after a brand is where the terminal stands, no company.
+    expect(merchant('LIDL SK 0231 ZILINA', '', { mccCode: '5411' })?.id).toBe(merchantByKey('lidl')!.id);
+    expect(merchant('To Slovenský skauting, 44. zbor Bratislava', 'členské 2027')?.name).toBe('Slovenský skauting');
+    expect(merchant('', 'ZAHRADA-PLUS.CZ /BRNO', {}, -890)?.name).toBe('Zahrada Plus.cz');
+  });
 });

@@ -9,11 +9,12 @@
  * descriptor ending in a legal form keeps its towns (a company's legal name), and a bank-transfer
  * name keeps the street of an address after its comma ("Základní škola Brno, Antonínská"). Its id is
  * a UUID (RFC 4122 version 5) of the normalised name: the same cleaned name has the same id for
- * every partner and every process. People are never merchants (the caller checks).
+ * every partner and every process. A bank named by its legal name is named by its brand (merchants.json
+ * bankBrands: "Všeobecná úverová banka, a.s." is VÚB). People are never merchants (the caller checks).
  */
 import { createHash } from 'node:crypto';
 import { keywordCategoryAt } from './categorise.ts';
-import { unitWordAt, type MerchantView } from './merchants.ts';
+import { bankBrandOf, unitWordAt, type MerchantView } from './merchants.ts';
 import { isNumberNoise, legalFormAt, noiseAt, paymentWordAt, placeAt, restIsNoise } from './noise.ts';
 import { isFirstName } from './people.ts';
 import { hasDigit, tokenize } from './text.ts';
@@ -166,6 +167,9 @@ export function descriptorMerchant(descriptor: string, card: boolean): MerchantV
 }
 
 function nameFrom(descriptor: string, card: boolean): MerchantView | null {
+  // A bank named by its legal name is named by its brand ("Všeobecná úverová banka, a.s.": VÚB), with the brand's id.
+  const brand = bankBrandOf(tokenize(descriptor));
+  if (brand !== null) return Object.freeze({ id: nameUuid(tokenize(brand).join(' ')), name: brand });
   const comma = descriptor.indexOf(',');
   const words: Word[] = [];
   const tokens: string[] = [];

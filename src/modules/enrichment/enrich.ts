@@ -8,7 +8,7 @@
 import { categorise, hasMoneyBackWords, isAuthority, mccRule, RETAIL_CATEGORIES } from './categorise.ts';
 import { descriptorMerchant } from './descriptor-merchants.ts';
 import { analyse, cardIssuer, payeeDescriptor, payeeOf, payeeWords, storeAbroad, type Merchant, type MerchantView } from './merchants.ts';
-import { firstSignificant, hasLegalForm, unframed } from './noise.ts';
+import { firstSignificant, framedName, hasLegalForm, unframed } from './noise.ts';
 import { notePurpose, recurrentFlags, type RecurrenceItem } from './recurrence.ts';
 import { refunds, subcategory, type CategoryView } from './taxonomy.ts';
 import { tokenize } from './text.ts';
@@ -61,11 +61,22 @@ function ownService(seller: Merchant, soldText: string): boolean {
   return brand !== undefined && sold !== undefined && sold.startsWith(brand);
 }
 
+/** The first words of written `text` that hold its first `count` tokens ("PACKETA SLOVAKIA" of "PACKETA SLOVAKIA BRATISLAVA", 2). */
+function leadingWords(text: string, count: number): string {
+  const words = text.trim().split(/\s+/);
+  let taken = 0;
+  let held = 0;
+  while (taken < words.length && held < count) held += tokenize(words[taken++]!).length;
+  return words.slice(0, taken).join(' ');
+}
+
 /** Category, merchant and payee key of one transaction; `recurrent` is false until `withRecurrence`. */
 export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
   // A fintech's English framing of the note ("Sent money to Ivana Gregorová, nájom byt 06/2026"): its payee is the counterparty's name, its reference the note.
-  const framed = unframed(t.note, t.counterParty);
-  const booked = analyse(framed !== null && t.counterParty.trim() === '' ? framed.payee : t.counterParty, undefined, true);
+  // A fintech's framing of the counterparty ("To Österreichischer Alpenverein") frames the payee's name.
+  const name = framedName(t.counterParty);
+  const framed = unframed(t.note, name);
+  const booked = analyse(framed !== null && name.trim() === '' ? framed.payee : name, undefined, true);
   // A note may be a bank's card text without a marker when the counterparty names no one ("DROGERIE U MOSTU, PARDUBICE, CZ").
   const unnamed = firstSignificant(booked.tokens, 0, booked.tokens.length) === booked.tokens.length;
   const note = analyse(framed?.reference ?? t.note, unnamed ? { mcc: Boolean(t.details.mccCode) } : undefined);
@@ -103,7 +114,7 @@ export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
   const ownLoan = LOAN_REPAYMENTS.has(sub.id) && !t.details.mccCode && !hasLegalForm(counterParty.tokens);
   const descriptor = merchant || !shown || ownLoan || NO_MERCHANT_CATEGORIES.has(sub.categoryId) || isAuthority(counterParty.tokens) ? null : payeeDescriptor(counterParty, note, payee, Boolean(t.details.mccCode), purchase);
   // A brand's company in another country ("O2 Slovakia, s.r.o.") is named from the counterparty, with an id of its own.
-  const view = payee.abroad ? descriptorMerchant(counterParty.descriptor, false) : (unlisted ?? (sold ?? merchant)?.view ?? null);
+  const view = payee.abroad > 0 ? descriptorMerchant(payee.abroad < counterParty.tokens.length ? leadingWords(counterParty.descriptor, payee.abroad) : counterParty.descriptor, false) : (unlisted ?? (sold ?? merchant)?.view ?? null);
   // Money back that only says so ("Chargeback: MOBILPOINT.CZ, ..."), from a payee the list does not know: its purchase decides (`withRefunds`).
   const moneyBack = sub === refunds && t.amount > 0 && view === null && (hasMoneyBackWords(note.tokens) || hasMoneyBackWords(counterParty.tokens)) ? payeeDescriptor(counterParty, note, payee, Boolean(t.details.mccCode), true) : null;
   return {

@@ -139,7 +139,7 @@ describe('merchant recognition', () => {
   });
 
   it('never makes a person a merchant, nor takes the merchant of a transfer from its note', () => {
-    expect(payee('Petr Dobrovský', 'Vrácení půjčky')).toEqual({ merchant: null, inCounterParty: false, person: true, noteHint: null, abroad: false, soleTrader: false });
+    expect(payee('Petr Dobrovský', 'Vrácení půjčky')).toEqual({ merchant: null, inCounterParty: false, person: true, noteHint: null, abroad: 0, soleTrader: false });
     expect(payee('Tomáš Novák', 'Netflix na 3 mesice')).toMatchObject({ merchant: null, person: true });
     expect(payee('NOVAKOVA EVA', 'za lidl nakup')).toMatchObject({ merchant: null, person: true });
     expect(payee('Albert Novotný', 'tenis')).toMatchObject({ merchant: null, person: true });

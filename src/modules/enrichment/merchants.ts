@@ -70,6 +70,7 @@ interface MerchantsFile {
   processors: { prefix: string; merchantOfRecordKey: string | null }[];
   processorCompanies: string[];
   bankWords: string[];
+  bankBrands: Record<string, string[]>;
   unitWords: string[];
   merchants: { id: string; key: string; name: string; subcategoryId: number; incomingSubcategoryId?: number; intermediary?: boolean; arms?: string[]; companies?: Record<string, string>; home?: string; countries?: string[]; aliases: string[]; exactAliases: string[] }[];
 }
@@ -192,6 +193,19 @@ for (const word of file.bankWords) bankWords.add(word, true);
  */
 export const cardIssuer = (counterParty: AnalysedText, note: AnalysedText): boolean => note.card && counterParty.tokens.length > 0 && bankWords.longestMatch(counterParty.tokens) !== null;
 
+/** Banks' legal names that do not open with the brand ("Všeobecná úverová banka"), by their brand ("VÚB"). */
+const bankBrands = new PhraseIndex<string>();
+for (const [brand, names] of Object.entries(file.bankBrands)) for (const name of names) bankBrands.add(name, brand);
+
+/**
+ * The brand of a bank named by its legal name and noise only (a legal form, a branch's town: "Československá obchodní banka, a. s."
+ * is ČSOB), else null: the name of a lender the list does not know (a bank names no category; the loan or mortgage words do).
+ */
+export function bankBrandOf(tokens: readonly string[]): string | null {
+  const match = tokens.length === 0 ? null : bankBrands.matchAt(tokens, 0);
+  return match !== null && restIsNoise(tokens, match.start, match.end) ? match.value : null;
+}
+
 /** Whether `tokens` are a payment processor's company name and noise (a legal form): the processor that booked a shop's payment, not the shop. */
 function onlyProcessorCompany(tokens: readonly string[]): boolean {
   const first = tokens.length === 0 ? null : processorCompanies.matchAt(tokens, 0);
@@ -279,7 +293,8 @@ function unmasked(written: string): string {
  * ..."; "PEKARSTVI DOUBRAVA BRNO CZ"): its descriptor, up to the first comma, is written in upper
  * case like a card terminal's, and an MCC says it was a card payment, or the text ends in a
  * country (before what a dash after its town says was sold, or the money-back words of a refund:
- * UniCredit's "BOLT.EU/O/2607211944 TALLINN EE REFUND"), or its first comma is followed by a town.
+ * UniCredit's "BOLT.EU/O/2607211944 TALLINN EE REFUND"), or its first comma (without one, since round 17, a slash
+ * after a space: "ELEKTRO-VOLT.CZ /OSTRAVA") is followed by a town.
  */
 function unmarkedCardText(text: string, tokens: readonly string[], mcc: boolean): boolean {
   const comma = text.indexOf(',');
@@ -290,8 +305,10 @@ function unmarkedCardText(text: string, tokens: readonly string[], mcc: boolean)
   const dash = SOLD_DASH.exec(comma < 0 ? text : text.slice(comma));
   const sold = dash === null ? tokens : tokenize(text.slice(0, Math.max(comma, 0) + dash.index));
   if (endsInCountry(sold.slice(0, beforeMoneyBackWords(sold)))) return true;
-  if (comma < 0) return false;
-  const rest = tokenize(text.slice(comma));
+  // A comma, or else a slash after a space ("ELEKTRO-VOLT.CZ /OSTRAVA"), before the town.
+  const separator = comma < 0 ? text.indexOf(' /') : comma;
+  if (separator < 0) return false;
+  const rest = tokenize(text.slice(separator));
   return rest.length > 0 && placeAt(rest, 0) !== null;
 }
 
@@ -577,15 +594,21 @@ function opensWithKind(tokens: readonly string[]): boolean {
   return opening < tokens.length && !isKindSurname(tokens[opening]!) && !isTitleAt(tokens, opening) && keywordCategoryAt(tokens, opening) !== null;
 }
 
+/** Longest code of a country (ISO alpha-3): a longer word is a country's name. */
+const COUNTRY_CODE = 3;
+
 /**
- * Whether a bank-transfer name names a brand's company in another country than the brand's own (naming rule 4), a
- * merchant of its own: a foreign country's name after the brand ("O2 Slovakia, s.r.o.", "Vodafone Deutschland GmbH"),
- * or, after a brand of another country (merchants.json `home`), the home country's name or code ending the name ("SPP
- * CZ, a.s.": the Czech company of the Slovak gas brand; "Vodafone Czech Republic a.s." is Vodafone, the brand's Czech company).
+ * The end of a brand's company in another country than the brand's own (naming rule 4), a merchant of its own, named in a
+ * counterparty (tokens [0, end)), else 0: a foreign country's name after the brand ("O2 Slovakia, s.r.o.", "Vodafone
+ * Deutschland GmbH"; since round 17 in a card payment's text too, by the country's name, not its code, which a card text
+ * ends in: "PACKETA SLOVAKIA BRATISLAVA" is Packeta Slovakia), or, in a bank-transfer name after a brand of another country
+ * (merchants.json `home`), the home country's name or code ending the name ("SPP CZ, a.s.": the Czech company of the Slovak
+ * gas brand; "Vodafone Czech Republic a.s." is Vodafone, the brand's Czech company).
  */
-function namesCompany(tokens: readonly string[], match: Recognised): boolean {
-  if (foreignCountryAt(tokens, match.end) !== null) return true;
-  return match.merchant.home !== null && homeCountryAt(tokens, match.end) !== null && restIsNoise(tokens, match.start, match.end);
+function companyEnd(tokens: readonly string[], match: Recognised, card: boolean): number {
+  const country = foreignCountryAt(tokens, match.end);
+  if (country !== null) return !card || country.end - country.start > 1 || tokens[country.start]!.length > COUNTRY_CODE ? country.end : 0;
+  return !card && match.merchant.home !== null && homeCountryAt(tokens, match.end) !== null && restIsNoise(tokens, match.start, match.end) ? tokens.length : 0;
 }
 
 /** Who a transaction's counterparty is, as far as enrichment can tell. */
@@ -598,13 +621,13 @@ export interface Payee {
   person: boolean;
   /** A merchant the note names that cannot be the payee (the counterparty is someone else): a category hint only. */
   noteHint: Merchant | null;
-  /** The counterparty names the merchant's company in another country ("O2 Slovakia, s.r.o."): a merchant of its own, of the same category. */
-  abroad: boolean;
+  /** The counterparty names the merchant's company in another country ("O2 Slovakia, s.r.o."): a merchant of its own, of the same category, named from the counterparty's first `abroad` tokens (a card text's town after them is no part of it); else 0. */
+  abroad: number;
   /** A card payment to a bare person's name (a sole trader under their own name): no merchant (naming rule 7), yet a purchase, not a transfer between people. */
   soleTrader: boolean;
 }
 
-const payee = (merchant: Merchant | null, inCounterParty: boolean, person: boolean, noteHint: Merchant | null, abroad = false, soleTrader = false): Payee => ({ merchant, inCounterParty, person, noteHint, abroad, soleTrader });
+const payee = (merchant: Merchant | null, inCounterParty: boolean, person: boolean, noteHint: Merchant | null, abroad = 0, soleTrader = false): Payee => ({ merchant, inCounterParty, person, noteHint, abroad, soleTrader });
 
 /**
  * The payee of a transaction. The counterparty is read first: a merchant that is not an
@@ -623,19 +646,19 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
   // A list brand of two words or more in a card payment's name is that brand's, whatever first name opens it ("ZARA HOME EUROVEA BRATISLAVA").
   const covered = fromCounterParty !== null && fromCounterParty.start >= 0 && (restIsNoise(counterParty.tokens, fromCounterParty.start, fromCounterParty.end) || (card && fromCounterParty.end - fromCounterParty.start >= 2));
   if (!covered && !opensWithKind(counterParty.tokens) && (isPersonName(counterParty.tokens) || (card && isPersonName(beforePlace(counterParty.tokens, 0, counterParty.tokens.length)))) && !(card && hasKeyword(withoutTitles(counterParty.tokens)))) {
-    return card ? payee(null, false, false, null, false, true) : payee(null, false, true, null);
+    return card ? payee(null, false, false, null, 0, true) : payee(null, false, true, null);
   }
   if (fromCounterParty && !fromCounterParty.merchant.intermediary) {
     // A shop may sell another merchant's service (a subscription sold by an electronics shop): the note names it, a hint.
     const sold = RETAIL_CATEGORIES.has(fromCounterParty.merchant.sub.categoryId) && note.tokens.length > 0 ? soldIn(note, fromCounterParty.merchant) : null;
-    const abroad = !card && fromCounterParty.start >= 0 && fromCounterParty.end < counterParty.tokens.length && namesCompany(counterParty.tokens, fromCounterParty);
+    const abroad = fromCounterParty.start >= 0 && fromCounterParty.end < counterParty.tokens.length ? companyEnd(counterParty.tokens, fromCounterParty, card) : 0;
     return payee(fromCounterParty.merchant, true, false, sold && sold.merchant !== fromCounterParty.merchant && !RETAIL_CATEGORIES.has(sold.merchant.sub.categoryId) ? sold.merchant : null, abroad);
   }
   const fromNote = recognise(note, { card: context.mcc || note.card, mccCategoryId: context.mccCategoryId });
   // A bank's card text naming only a person ("Nákup: MARTIN SEDLACEK, Brno, CZ") when the counterparty names no one: a sole trader too.
   if (fromNote === null && fromCounterParty === null && note.card && significant(counterParty.tokens) === null) {
     const descriptor = note.tokens.slice(note.start, note.end);
-    if ((isPersonName(descriptor) || isPersonName(beforePlace(note.tokens, note.start, note.end))) && !hasKeyword(withoutTitles(descriptor))) return payee(null, false, false, null, false, true);
+    if ((isPersonName(descriptor) || isPersonName(beforePlace(note.tokens, note.start, note.end))) && !hasKeyword(withoutTitles(descriptor))) return payee(null, false, false, null, 0, true);
   }
   if (fromNote) {
     // A bank's card text names the shop whoever books it (a card's issuer paying back a chargeback: "mBank S.A." / "Chargeback: FLIXBUS CZ, PRAHA, ...").

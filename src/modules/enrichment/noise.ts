@@ -277,6 +277,19 @@ export function unframed(note: string, counterParty: string): { payee: string; r
   return { payee, reference: end === null ? '' : rest.slice(end.index + end[0].length).trim() };
 }
 
+/**
+ * A counterparty framed by a fintech (N26's "To Österreichischer Alpenverein"): the name after the framing, else the counterparty
+ * as it is; a one-word framing ("To", "From") only before a name written in mixed case (a card terminal's upper-case "TO GO
+ * COFFEE" is a name).
+ */
+export function framedName(counterParty: string): string {
+  const framing = FRAMING.exec(counterParty);
+  if (framing === null) return counterParty;
+  const rest = counterParty.slice(framing[0].length).trim();
+  return rest === '' || (!/\s/.test(framing[1]!.trim()) && !LOWER_CASE.test(rest)) ? counterParty : rest;
+}
+const LOWER_CASE = /\p{Ll}/u;
+
 /** Words of the details a bank adds after a card text's descriptor: the date the card was used, the amount in the currency paid. */
 const bankDetailWords = new PhraseIndex<true>();
 for (const phrase of [...file.transactionDateWords, ...file.originalAmountWords]) bankDetailWords.add(phrase, true);
