@@ -1,7 +1,7 @@
 /**
- * Re-enrichment with the rules of issue 20's fourteenth, fifteenth and sixteenth rounds, which land
- * together (one pass, not three; docs/categories.md, "Where each kind of payment goes", "Merchant
- * names: the convention", "Round 14", "Round 15" and "Round 16").
+ * Re-enrichment with the rules of issue 20's fourteenth to seventeenth rounds, which land together
+ * (one pass, not four; docs/categories.md, "Where each kind of payment goes", "Merchant names: the
+ * convention", "Round 14", "Round 15", "Round 16" and "Round 17").
  * Round 14:
  * - a brand of another country (merchants.json `home`: the Slovak brands SPP, ZSE, Slovnaft...)
  *   named with the home country's word in a bank-transfer name ("SPP CZ, a.s.") is its company
@@ -55,6 +55,23 @@
  *   Späti and Currybude, glued fuel names (*petrol), diminutive inns (hospůdka), bike rental, heating
  *   bills (vyúčtování tepla), a bank's cashback reward 104, veterinary pharmacies 608, car parts 506, invoice
  *   references (INV) 106, course sites (kurzy…) 1701, cinemas by stem (kino…) 1101.
+ * Round 17:
+ * - a bank named by its legal name is named by its brand (merchants.json bankBrands: "Všeobecná
+ *   úverová banka, a.s." is VÚB, "Československá obchodní/obchodná banka" ČSOB, "365.bank, a. s."
+ *   365.bank), which names the merchant, never the category (the loan or mortgage words do);
+ * - a brand followed by a foreign country's name in a card text is the brand's company there, a
+ *   merchant of its own ("PACKETA SLOVAKIA BRATISLAVA": Packeta Slovakia; naming rule 4); the list's
+ *   "Transport for London" is shown as TfL;
+ * - a fintech's framing opening the counterparty ("To Österreichischer Alpenverein") is no part of
+ *   the name; a note "NAME /TOWN" with nobody in the counterparty is a card text ("ELEKTRO-VOLT.CZ
+ *   /OSTRAVA");
+ * - the countries Romania, Denmark, Sweden, Britain and the Netherlands by their codes; the chain
+ *   Profi (Romania) where it trades; words of kinds of business and chains of Denmark, Sweden,
+ *   Romania, Bulgaria and Britain (DSB, Danhostel, pølser, bageri, Føtex, 7-Eleven, slot, ForSea,
+ *   Skånetrafiken, apotek, konditori, vandrarhem, gatukök, rökeri, Petrom, covrigărie, rovinieta,
+ *   plazh, shezlongi, keshta za gosti, Dunav most, Thameslink, Dishoom...), glued fuel names
+ *   (*tank), a currency exchange inside the account (Exchanged to GBP) 1201, an electrician's
+ *   breakers (istič…, jistič…) over the electronics word of his firm's name.
  * Databases that ran 0032 keep stale categories and merchants otherwise. The same work as 0018:
  * every account's stored transactions enriched again inside the migration's transaction, only
  * changed rows written (money back takes its purchase's category over the account, as recurrence
