@@ -123,6 +123,13 @@
  *   texts as that bank exports them; held out in the sixteenth round, their misses were read in the
  *   seventeenth, so they are DEVELOPMENT data now: reported per pattern and held to floors
  *   (HELD_OUT_20Z, HELD_OUT_20AA).
+ * - the twenty-eighth and twenty-ninth HELD-OUT sets of issue 20, test/fixtures/enrichment-heldout-20ab.json
+ *   (Raiffeisenbank CZ, Creditas, Partners banka, Wise EUR with a drive through Switzerland to
+ *   Provence and a weekend in Barcelona, Tatra banka, Poštová banka) and -20ac.json (Komerční banka,
+ *   Česká spořitelna, Trinity Bank, Revolut CZK with Portugal, Andalusia and a weekend in Vienna and
+ *   Bratislava, Slovenská sporiteľňa, mBank SK), by a twenty-eighth and a twenty-ninth independent
+ *   labeller written side by side under the same protocol; held out from the seventeenth round's
+ *   rule writers (and measured on round 16's rules too); reported per pattern, no gate.
  * Development labels that contradicted the merchant-naming convention of docs/categories.md were
  * relabelled to it in the fifth round (listed in the fixtures' `$comment` and in the docs).
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
@@ -391,6 +398,8 @@ describe('enrichment accuracy', () => {
     'enrichment-heldout-20y.json': 260,
     'enrichment-heldout-20z.json': 260,
     'enrichment-heldout-20aa.json': 260,
+    'enrichment-heldout-20ab.json': 260,
+    'enrichment-heldout-20ac.json': 260,
     'enrichment-development-names.json': 20,
     'enrichment-development-20.json': 200,
     'enrichment-development-20-probes.json': 60,
@@ -459,5 +468,13 @@ describe('enrichment accuracy', () => {
     { name: 'the twenty-seventh set of issue 20 (20aa; development data since its seventeenth round)', file: 'enrichment-heldout-20aa.json', floors: HELD_OUT_20AA },
   ])('does not regress on $name, per pattern', ({ file, floors }) => {
     expectTargets(reportPerPattern(file), floors);
+  });
+
+  it('reports the twenty-eighth held-out set of issue 20 (20ab), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20ab.json');
+  });
+
+  it('reports the twenty-ninth held-out set of issue 20 (20ac), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20ac.json');
   });
 });
