@@ -220,4 +220,12 @@ describe('merchants beyond the list', () => {
     expect(merchant('To Slovenský skauting, 44. zbor Bratislava', 'členské 2027')?.name).toBe('Slovenský skauting');
     expect(merchant('', 'ZAHRADA-PLUS.CZ /BRNO', {}, -890)?.name).toBe('Zahrada Plus.cz');
   });
+  it('names a Czech or Slovak lender by the brand a person recognises, and a building society by its brand (round 18)', () => {
+    expect(merchant('Banka CREDITAS a.s.', 'Splátka hypotečního úvěru č. 5501187')?.name).toBe('Creditas');
+    expect(merchant('UniCredit Bank Czech Republic and Slovakia, a.s.', 'splátka hypotečního úvěru 0088412')?.name).toBe('UniCredit');
+    expect(merchant('MONETA Money Bank, a.s.', 'splátka úvěru 1100234')?.name).toBe('MONETA');
+    expect(merchant('Prima banka Slovensko, a.s.', 'splátka hypotéky 55120034')?.name).toBe('Prima banka');
+    expect(merchant('Slovenská záručná a rozvojová banka, a.s.', 'splátka úveru 44102')?.name).toBe('SZRB');
+    expect(merchant('Stavební spořitelna České spořitelny, a.s.', 'vklad na stavební spoření 6271844')?.name).toBe('Buřinka');
+  });
 });
