@@ -212,4 +212,22 @@ describe('keyword data', () => {
     // No purchase from the payee in the account: money back, no merchant.
     expect(unmatched).toMatchObject({ category: { subcategoryId: 104 }, merchant: null });
   });
+  it('reads the words of about forty kinds of business in the languages of Europe, without MCC (round 18)', () => {
+    const card = (descriptor: string) => sub(-20, '', `Card transaction of 20.00 EUR issued by ${descriptor}`);
+    // One descriptor per kind and a few languages each: Catalan, Spanish, Portuguese, French, Italian, German, Dutch, Nordic, Finnish,
+    // Polish, Baltic, Hungarian, Romanian, South Slavic, Albanian, Greek and Turkish in Latin letters, English.
+    expect([card('FLECA CAN PUJOL BARCELONA'), card('PEKARA SUNCE ZAGREB'), card('LEIPOMO TAMMINEN HELSINKI'), card('FIRIN EFENDI ISTANBUL')]).toEqual([303, 303, 303, 303]);
+    expect([card('CERVESERIA EL BARRIL BARCELONA'), card('KAWIARNIA POD ZEGAREM KRAKOW'), card('KAHVILA ENGEL HELSINKI'), card('POSLASTICARNICA MOSKVA BEOGRAD')]).toEqual([403, 403, 403, 403]);
+    expect([card('FREIDURIA LAS FLORES MALAGA'), card('LANGOSOZO BALATON SIOFOK'), card('SOUVLATZIDIKO O NIKOS ATHINA')]).toEqual([402, 402, 402]);
+    expect([card('LLIBRERIA EL DRAC DE PAPER BARCELONA'), card('KSIEGARNIA KLIMY KRAKOW'), card('KONYVESBOLT ALEXANDRA PECS'), card('JUGUETERIA POPPY MADRID')]).toEqual([607, 607, 607, 607]);
+    expect([card('BASILICA SAGRADA FAMILIA BARCELONA'), card('CATEDRAL DE SEVILLA SEVILLA'), card('DJURPARK KOLMARDEN'), card('ALLATKERT BUDAPEST')]).toEqual([1103, 1103, 1103, 1103]);
+    expect([card('BENAGIL CAVES BOAT TOURS PORTIMAO'), card('HAFENRUNDFAHRT HAMBURG'), card('IZLET BRODOM SPLIT')]).toEqual([1003, 1003, 1003]);
+    expect([card('GASOLINERA LA VENTA CUENCA'), card('STACJA PALIW MOYA OPOLE'), card('BENZINKUT KFT GYOR')]).toEqual([501, 501, 501]);
+    expect([card('TIERARZTPRAXIS DR HUBER LINZ'), card('WETERYNARZ AZOR KRAKOW'), card('ALLATORVOSI RENDELO SZEGED')]).toEqual([608, 608, 608]);
+    expect([card('PELUQUERIA CARMEN MALAGA'), card('FODRASZAT ANNA SOPRON'), card('KUAFOR AYSE IZMIR'), card('LAVERIE DU PORT NICE')]).toEqual([904, 904, 904, 904]);
+    expect([card('SUPERMERCAT BONAREA GIRONA'), card('ELELMISZERBOLT KOVACS EGER'), card('CONDIS HOSPITALET DE LLOBREGAT')]).toEqual([301, 301, 301]);
+    // A car wash sold by a fuel station is the car wash; a class's fund is school.
+    expect(sub(-9, 'OMV 2412, ZILINA, SVK - UMYVARKA PROGRAM SUPER', 'Kartová transakcia 4405 77** **** 6612', { mccCode: '5542' })).toBe(506);
+    expect(sub(-15, 'Jana Horváthová', 'triedny fond 5.B - Matej Benko')).toBe(1701);
+  });
 });
