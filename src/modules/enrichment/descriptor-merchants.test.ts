@@ -228,4 +228,39 @@ describe('merchants beyond the list', () => {
     expect(merchant('Slovenská záručná a rozvojová banka, a.s.', 'splátka úveru 44102')?.name).toBe('SZRB');
     expect(merchant('Stavební spořitelna České spořitelny, a.s.', 'vklad na stavební spoření 6271844')?.name).toBe('Buřinka');
   });
+  it('finds the descriptor of a card text in the format of every Czech and Slovak bank and of the fintechs they use (round 18)', () => {
+    // One row per bank's format: its markers, card-number words, place labels, dates and amounts before or after the descriptor.
+    const formats: [string, string, string][] = [
+      ['Česká spořitelna', '', 'PEKARNA U MOSTU, KOLIN, CZ'],
+      ['ČSOB', '', 'Místo: PEKARNA U MOSTU KOLIN'],
+      ['Komerční banka', '', 'PLATBA KARTOU 02.06.2026 5168xxxxxxxx2094 PEKARNA U MOSTU, KOLIN, CZ'],
+      ['Raiffeisenbank', '', 'Karta 4117 86** **** 6620, PEKARNA U MOSTU, KOLIN, CZE'],
+      ['UniCredit Bank CZ', '', 'NÁKUP KARTOU 08.03.2026 PEKARNA U MOSTU, KOLIN, CZ'],
+      ['MONETA', '', 'Platba kartou dne 03.06.2026, karta 5169xxxxxxxx2231, PEKARNA U MOSTU, KOLIN, CZE'],
+      ['Fio banka', '', 'Nákup: PEKARNA U MOSTU, Kolin, CZ, dne 3.5.2026, částka 138.00 CZK'],
+      ['Air Bank', '', 'Karetní transakce 03.06.2026 karta 5269 **** **** 0831: PEKARNA U MOSTU, Kolin, CZ'],
+      ['mBank CZ', '', 'PLATBA KARTOU 07.03.2026 PEKARNA U MOSTU/KOLIN/CZE'],
+      ['Creditas', '', 'Nákup/platba kartou 12.07.2026, PEKARNA U MOSTU, KOLIN, CZ'],
+      ['Partners Banka', '', 'Karetní transakce PEKARNA U MOSTU, KOLIN, CZE, 138,00 CZK'],
+      ['Trinity Bank', '', 'Karetní platba 4165 50** **** 3381 PEKARNA U MOSTU, KOLIN, CZE, 02.06.2026'],
+      ['J&T Banka', '', 'Platba kartou 12.07.2026, č. karty 4125 XXXX XXXX 1188, PEKARNA U MOSTU, KOLIN, CZ'],
+      ['Slovenská sporiteľňa', '', 'Nákup POS 22.07.2026, karta 4405 52XX XXXX 6120, PEKAREN KLAS, ZILINA, SK'],
+      ['VÚB', '', 'Platba kartou 4405XXXXXXXX7731 03.03.2026 PEKAREN KLAS, ZILINA, SVK'],
+      ['Tatra banka', '', 'Transakcia kartou 4319 48** **** 7731 Miesto: PEKAREN KLAS, ZILINA, SVK'],
+      ['Prima banka', '', 'Platba kartou 4405 77** **** 2291 04.06.2026 PEKAREN KLAS ZILINA SVK'],
+      ['365.bank', '', 'Kartová platba 4405 77** **** 5521, 04.06.2026, PEKAREN KLAS, ZILINA, SVK, 18,45 EUR'],
+      ['Poštová banka', '', 'POS platba 12.07.2026 karta 4405********1234, PEKAREN KLAS, ZILINA, SK'],
+      ['ČSOB SK', '', 'Kartová transakcia 02.06.2026, karta 5416 **** **** 2290, Obchodník: PEKAREN KLAS, ZILINA, SVK'],
+      ['UniCredit SK', '', 'Bezkontaktná platba 12.07.2026, karta 4405 52XX XXXX 6120, PEKAREN KLAS, ZILINA, SK'],
+      ['mBank SK', '', 'Kartová transakcia 06.07.2026 karta *7731 PEKAREN KLAS ZILINA SVK'],
+      ['Revolut', 'PEKARNA U MOSTU KOLIN CZE', 'Card payment'],
+      ['Wise', '', 'Card transaction of 5.40 EUR issued by PEKAREN KLAS ZILINA'],
+      ['N26', 'PEKAREN KLAS ZILINA SVK', 'MasterCard payment'],
+      ['bunq', '', 'Card payment at PEKAREN KLAS ZILINA'],
+    ];
+    for (const [bank, counterParty, note] of formats) {
+      const name = merchant(counterParty, note, {}, -5)?.name;
+      expect([bank, name]).toEqual([bank, /KOLIN/i.test(counterParty + note) ? 'Pekarna U Mostu' : 'Pekaren Klas']);
+    }
+  });
 });

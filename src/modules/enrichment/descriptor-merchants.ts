@@ -38,6 +38,8 @@ const DISTRICT = /^[0-9]{1,2}$/;
 const DATE_OR_CARD = 6;
 /** A date or card number opens with its digit ("ELEKTROSHOP24.CZ" is a name). */
 const DIGIT_FIRST = /^\d/;
+/** A card number masked up to its last digits ("*7731" of mBank's "karta *7731", written "x7731" by `unmasked`). */
+const MASKED_TAIL = /^x+\d{2,4}$/i;
 /** Words linking a name to the place it is named after ("MUSEUM OF CHANIA", "OCEANARIO DE LISBOA", "TRATTORIA DEL PORTO", since round 16 German and Dutch ones: "STAATLICHE MUSEEN ZU BERLIN"): a town after them is part of the name. */
 const LINKING = new Set(['of', 'de', 'do', 'da', 'di', 'del', 'della', 'dello', 'al', 'alla', 'des', 'du', 'dos', 'das', 'zu', 'zum', 'zur', 'van']);
 /** Whether the word before word `at` ends in a linking word: the town at `at` is part of the name. */
@@ -182,8 +184,8 @@ function nameFrom(descriptor: string, card: boolean): MerchantView | null {
   }
   let first = 0;
   while (first < words.length) {
-    // A date or a masked card number before the name ("POS 14.07.2026 4405xxxxxxxx8812 KONOBA MARE ...").
-    if (words[first]!.text.length >= DATE_OR_CARD && DIGIT_FIRST.test(words[first]!.text) && tokens.slice(words[first]!.from, words[first]!.to).some(hasDigit)) {
+    // A date or a masked card number before the name ("POS 14.07.2026 4405xxxxxxxx8812 KONOBA MARE ...", "... karta *7731 PEKAREN KLAS").
+    if ((words[first]!.text.length >= DATE_OR_CARD && DIGIT_FIRST.test(words[first]!.text) && tokens.slice(words[first]!.from, words[first]!.to).some(hasDigit)) || MASKED_TAIL.test(words[first]!.text)) {
       first++;
       continue;
     }

@@ -239,15 +239,17 @@ export function headPart(tokens: readonly string[]): boolean {
 const patterns = (phrases: string[]) => phrases.map((m) => tokenize(m).join('[^a-z0-9]+').replace(/[aou]/g, '$&e?')).sort((a, b) => b.length - a.length).join('|');
 /** After a card marker, an English fintech's amount ("of 16.00 eur") and its word before the descriptor ("issued by", "at"): part of the marker. */
 const CARD_CONNECTIVE = `(?:[^a-z0-9]+(?:of|for)[^a-z0-9]+\\d[\\d.,' ]*(?:[a-z]{3}(?![a-z0-9]))?)?(?:[^a-z0-9]+(?:${patterns(file.cardConnectives)})(?![a-z0-9]))?`;
+/** Card-payment markers, one after another ("Nákup POS 22.07.2026, ...", "POS Nákup ..."). */
+const MARKERS = `(?:${patterns(file.cardMarkers)})(?![a-z0-9])(?:[^a-z0-9]+(?:${patterns(file.cardMarkers)})(?![a-z0-9]))*`;
 /**
- * A card-payment marker opening a folded text, with the separators after it (and a fintech's amount and
+ * A card-payment marker (or several, one after another) opening a folded text, with the separators after it (and a fintech's amount and
  * connective: CARD_CONNECTIVE); a refund marker or a place label only with a colon after it ("vraceni penez: ",
  * "miesto: "); a word for the card only before its number ("karta " of "karta 4185xxxxxxxx3317, "). Markers
  * are ASCII once folded, so the match length is also the length of the marker in the original text. No match:
  * no card-payment text.
  */
 export const CARD_MARKER = new RegExp(
-  `^[^a-z0-9]*(?:(?:${patterns([...file.cardRefundMarkers, ...file.placeLabels])})[^\\S\\n]*:|(?:${patterns(file.cardMarkers)})(?![a-z0-9])${CARD_CONNECTIVE}|(?:${patterns(file.cardNumberWords)})[^a-z0-9]+(?=${CARD_NUMBER_START}))[^a-z0-9]*`,
+  `^[^a-z0-9]*(?:(?:${patterns([...file.cardRefundMarkers, ...file.placeLabels])})[^\\S\\n]*:|${MARKERS}${CARD_CONNECTIVE}|(?:${patterns(file.cardNumberWords)})[^a-z0-9]+(?=${CARD_NUMBER_START}))[^a-z0-9]*`,
 );
 
 const escaped = (phrase: string): string => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
