@@ -263,4 +263,11 @@ describe('merchants beyond the list', () => {
       expect([bank, name]).toEqual([bank, /KOLIN/i.test(counterParty + note) ? 'Pekarna U Mostu' : 'Pekaren Klas']);
     }
   });
+  it('ends a name at the main tourist towns and the country codes of Europe (round 18)', () => {
+    expect(merchant('', 'Card transaction of 24.00 EUR issued by MUSEE MATISSE NICE')?.name).toBe('Musee Matisse');
+    expect(merchant('GASTHOF ZUR POST KAPRUN AUT', 'Card payment')?.name).toBe('Gasthof Zur Post');
+    expect(merchant('KAHVILA ENGEL HELSINKI FIN', 'Card payment')?.name).toBe('Kahvila Engel');
+    // A word that is also a country's code stays a name's ("U ZLATEHO LVA": Latvia's LVA is no code of the rules).
+    expect(merchant('', 'Místo: LEKARNA U ZLATEHO LVA HOLICE')?.name).toBe('Lekarna U Zlateho Lva');
+  });
 });
