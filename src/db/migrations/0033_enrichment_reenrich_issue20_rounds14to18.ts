@@ -1,7 +1,7 @@
 /**
- * Re-enrichment with the rules of issue 20's fourteenth to seventeenth rounds, which land together
- * (one pass, not four; docs/categories.md, "Where each kind of payment goes", "Merchant names: the
- * convention", "Round 14", "Round 15", "Round 16" and "Round 17").
+ * Re-enrichment with the rules of issue 20's fourteenth to eighteenth rounds, which land together
+ * (one pass, not five; docs/categories.md, "Where each kind of payment goes", "Merchant names: the
+ * convention", "Round 14", "Round 15", "Round 16", "Round 17" and "Round 18").
  * Round 14:
  * - a brand of another country (merchants.json `home`: the Slovak brands SPP, ZSE, Slovnaft...)
  *   named with the home country's word in a bank-transfer name ("SPP CZ, a.s.") is its company
@@ -72,6 +72,23 @@
  *   plazh, shezlongi, keshta za gosti, Dunav most, Thameslink, Dishoom...), glued fuel names
  *   (*tank), a currency exchange inside the account (Exchanged to GBP) 1201, an electrician's
  *   breakers (istič…, jistič…) over the electronics word of his firm's name.
+ * Round 18:
+ * - Czech and Slovak banks by their legal names named by brand (bankBrands: "Banka CREDITAS" is
+ *   Creditas, "UniCredit Bank Czech Republic and Slovakia" UniCredit, "MONETA Money Bank" MONETA,
+ *   "Prima banka Slovensko" Prima banka, SZRB, Národní rozvojová banka); Buřinka a building society
+ *   of its own (the list had it as an alias of ČMSS);
+ * - the words of about forty kinds of business in 23 European languages (Catalan, Spanish,
+ *   Portuguese, French, Italian, German, Dutch, the Nordic languages, Finnish, Polish, the Baltic
+ *   languages, Hungarian, Romanian, Bulgarian, South Slavic, Albanian, Greek and Turkish in Latin
+ *   letters, English) and chains where they trade (Condis, Covirán, Aerobus, TUSSAM, Trans Côte
+ *   d'Azur, EVA Transportes, Fragonard, Renfe, SNCF, SBB, Mega Image, Baltic, Nordic and British
+ *   chains); Student Agency a travel agency (no longer RegioJet's alias), SAZKAmobil 703, Casino
+ *   the group's name; car-wash words sold by fuel stations; a class's fund 1701;
+ * - the main tourist towns of Europe and the country codes the rules lacked (FR, CH, BE, FI, NO, EE,
+ *   LT, TR, IE, LU, CY, IS, MC, XK);
+ * - card texts of every Czech and Slovak bank: card-payment markers one after another ("Nákup POS
+ *   22.07.2026, karta …, NAME, TOWN, SK"), more markers, place labels and card-number words, a
+ *   number masked up to its last digits ("karta *7731").
  * Databases that ran 0032 keep stale categories and merchants otherwise. The same work as 0018:
  * every account's stored transactions enriched again inside the migration's transaction, only
  * changed rows written (money back takes its purchase's category over the account, as recurrence
