@@ -131,6 +131,13 @@
  *   labeller written side by side under the same protocol; held out in the seventeenth round, their
  *   misses were read in the eighteenth, so they are DEVELOPMENT data now: reported per pattern and
  *   held to floors (HELD_OUT_20AB, HELD_OUT_20AC).
+ * - the thirtieth and thirty-first HELD-OUT sets of issue 20, test/fixtures/enrichment-heldout-20ad.json
+ *   (MONETA, ČSOB SK, Fio, Revolut EUR with a drive through Poland and the Baltic states to Helsinki
+ *   and a weekend in Edinburgh, UniCredit SK, Air Bank) and -20ae.json (Raiffeisenbank CZ, Česká
+ *   spořitelna, mBank CZ, Wise CZK with Antalya, Istanbul and a weekend in Copenhagen, Slovenská
+ *   sporiteľňa, VÚB), by a thirtieth and a thirty-first independent labeller written side by side
+ *   under the same protocol; held out from the eighteenth round's rule writers (and measured on
+ *   round 17's rules too); reported per pattern, no gate.
  * Development labels that contradicted the merchant-naming convention of docs/categories.md were
  * relabelled to it in the fifth round (listed in the fixtures' `$comment` and in the docs).
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
@@ -405,6 +412,8 @@ describe('enrichment accuracy', () => {
     'enrichment-heldout-20aa.json': 260,
     'enrichment-heldout-20ab.json': 260,
     'enrichment-heldout-20ac.json': 260,
+    'enrichment-heldout-20ad.json': 260,
+    'enrichment-heldout-20ae.json': 260,
     'enrichment-development-names.json': 20,
     'enrichment-development-20.json': 200,
     'enrichment-development-20-probes.json': 60,
@@ -475,5 +484,13 @@ describe('enrichment accuracy', () => {
     { name: 'the twenty-ninth set of issue 20 (20ac; development data since its eighteenth round)', file: 'enrichment-heldout-20ac.json', floors: HELD_OUT_20AC },
   ])('does not regress on $name, per pattern', ({ file, floors }) => {
     expectTargets(reportPerPattern(file), floors);
+  });
+
+  it('reports the thirtieth held-out set of issue 20 (20ad), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20ad.json');
+  });
+
+  it('reports the thirty-first held-out set of issue 20 (20ae), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20ae.json');
   });
 });
