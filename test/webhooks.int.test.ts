@@ -236,9 +236,18 @@ describe('webhook deliveries', () => {
     const p = await partnerWithEndpoint('Hooks race');
     const ids: string[] = [];
     // Like a partner that revokes as soon as it learns the outcome: the next event of the connection
-    // is recorded at the moment the worker records the first one as delivered.
+    // is recorded at the moment the worker records the first one as delivered. The partner's own
+    // deliveries are told by their signature: the outcome may arrive before connect() returns.
+    const ours = (r: Received) => {
+      try {
+        verify(p.secret, r);
+        return true;
+      } catch {
+        return false;
+      }
+    };
     receiver.onAnswered = (r) => {
-      if (r.json.type !== 'ConnectionCreateFailed' || !ids.includes(r.json.data.connectionId)) return;
+      if (r.json.type !== 'ConnectionCreateFailed' || !ours(r)) return;
       const subject = { partnerId: p.partnerId, mode: 'sandbox' as const, clientId: p.clientId, connectionId: r.json.data.connectionId };
       void t.db.transaction().execute((tx) => t.services.events.record(tx, subject, 'ConnectionConsentRevoked', { next: true }, t.clock.now()));
     };
