@@ -138,6 +138,12 @@
  *   sporiteľňa, VÚB), by a thirtieth and a thirty-first independent labeller written side by side
  *   under the same protocol; held out from the eighteenth round's rule writers (and measured on
  *   round 17's rules too); reported per pattern, no gate.
+ * - the thirty-second and thirty-third HELD-OUT sets of issue 20, test/fixtures/enrichment-heldout-20af.json
+ *   (Fio, Komerční banka, Revolut CZK with the Soča valley, Friuli and Hévíz, MONETA) and
+ *   -20ag.json (Tatra banka, Prima banka, 365.bank, N26 EUR with Wrocław, Amsterdam and Ghent,
+ *   Lucerne in CHF, Riga and Tallinn), by a thirty-second and a thirty-third independent labeller
+ *   written side by side under the same protocol; held out from the nineteenth round's rule writer
+ *   (and measured on round 18's rules too); reported per pattern, no gate.
  * Development labels that contradicted the merchant-naming convention of docs/categories.md were
  * relabelled to it in the fifth round (listed in the fixtures' `$comment` and in the docs).
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
@@ -414,6 +420,8 @@ describe('enrichment accuracy', () => {
     'enrichment-heldout-20ac.json': 260,
     'enrichment-heldout-20ad.json': 260,
     'enrichment-heldout-20ae.json': 260,
+    'enrichment-heldout-20af.json': 260,
+    'enrichment-heldout-20ag.json': 260,
     'enrichment-development-names.json': 20,
     'enrichment-development-20.json': 200,
     'enrichment-development-20-probes.json': 60,
@@ -492,5 +500,13 @@ describe('enrichment accuracy', () => {
 
   it('reports the thirty-first held-out set of issue 20 (20ae), per pattern (no gate)', () => {
     reportPerPattern('enrichment-heldout-20ae.json');
+  });
+
+  it('reports the thirty-second held-out set of issue 20 (20af), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20af.json');
+  });
+
+  it('reports the thirty-third held-out set of issue 20 (20ag), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20ag.json');
   });
 });
