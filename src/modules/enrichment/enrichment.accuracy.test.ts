@@ -144,6 +144,13 @@
  *   Lucerne in CHF, Riga and Tallinn), by a thirty-second and a thirty-third independent labeller
  *   written side by side under the same protocol; held out from the nineteenth round's rule writer
  *   (and measured on round 18's rules too); reported per pattern, no gate.
+ * - the thirty-fourth and thirty-fifth HELD-OUT sets of issue 20, test/fixtures/enrichment-heldout-20ah.json
+ *   (Air Bank, ČSOB, Wise CZK with Istria and Dalmatia, Česká spořitelna with a ski week in South
+ *   Tyrol, Saxony and Bavaria) and -20ai.json (UniCredit Bank SK, Slovenská sporiteľňa, VÚB,
+ *   Revolut EUR with Crete, Budapest, Transylvania and Moravia), by a thirty-fourth and a
+ *   thirty-fifth independent labeller written side by side under the same protocol while the
+ *   nineteenth round's rules were written, and held out from them as well; reported per pattern,
+ *   no gate.
  * Development labels that contradicted the merchant-naming convention of docs/categories.md were
  * relabelled to it in the fifth round (listed in the fixtures' `$comment` and in the docs).
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
@@ -422,6 +429,8 @@ describe('enrichment accuracy', () => {
     'enrichment-heldout-20ae.json': 260,
     'enrichment-heldout-20af.json': 260,
     'enrichment-heldout-20ag.json': 260,
+    'enrichment-heldout-20ah.json': 260,
+    'enrichment-heldout-20ai.json': 260,
     'enrichment-development-names.json': 20,
     'enrichment-development-20.json': 200,
     'enrichment-development-20-probes.json': 60,
@@ -508,5 +517,13 @@ describe('enrichment accuracy', () => {
 
   it('reports the thirty-third held-out set of issue 20 (20ag), per pattern (no gate)', () => {
     reportPerPattern('enrichment-heldout-20ag.json');
+  });
+
+  it('reports the thirty-fourth held-out set of issue 20 (20ah), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20ah.json');
+  });
+
+  it('reports the thirty-fifth held-out set of issue 20 (20ai), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20ai.json');
   });
 });
