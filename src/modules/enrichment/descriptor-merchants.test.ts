@@ -263,6 +263,19 @@ describe('merchants beyond the list', () => {
       expect([bank, name]).toEqual([bank, /KOLIN/i.test(counterParty + note) ? 'Pekarna U Mostu' : 'Pekaren Klas']);
     }
   });
+  it('keeps a street opening with a preposition, a web domain\'s every part and a numbered station\'s name (round 19)', () => {
+    expect(merchant('Základní škola Třebíč, Na Kopcích', 'obědy 09/2026 Tomáš Bárta, 3.B')?.name).toBe('Základní škola Třebíč, Na Kopcích');
+    expect(merchant('Mateřská škola Zlín, U Školy', 'úplata 10/2026')?.name).toBe('Mateřská škola Zlín, U Školy');
+    expect(merchant('GOPAY *KOLOBEZKY-SHOP.CZ', 'Platba kartou 516932XXXXXX4417 dne 24.07.2026', { mccCode: '5941' })?.name).toBe('Kolobezky Shop.cz');
+    expect(merchant('', 'Karta 5169 **** **** 2290, Místo: GOPAY *JAZYKOVKA-ONLINE.CZ, PRAHA, CZ')?.name).toBe('Jazykovka Online.cz');
+    // A branch's or station's number after a name makes it a business's, even one opening with a first name ("Petro").
+    expect(merchant('PETRO JIH 07, MIROTICE', 'Platba kartou 516932XXXXXX4417 dne 22.06.2026', { mccCode: '5541' })?.name).toBe('Petro Jih');
+    expect(merchant('SUMUP *JANA NOVAKOVA', 'Platba kartou')).toBeNull();
+  });
+  it('drops the legal forms of every European country (round 19)', () => {
+    const forms = ['A/S', 'ApS', 'AB (publ)', 'Oyj', 'ASA', 'A.Ş.', 'Ltd. Şti.', 'San. ve Tic. Ltd. Şti.', 'SIA', 'UAB', 'OÜ', 'B.V.', 'BVBA', 'SRL', 'SARL', 'S.L.U.', 'Lda', 'EOOD', 'I.K.E.', 'Sh.p.k.', 'DOOEL', 'd.n.o.', 'S.K.A.', 'KGaA', 'Sagl'];
+    for (const form of forms) expect([form, merchant(`Studio Lumen ${form}`, 'FA 2027-031 návrh loga')?.name]).toEqual([form, 'Studio Lumen']);
+  });
   it('ends a name at the main tourist towns and the country codes of Europe (round 18)', () => {
     expect(merchant('', 'Card transaction of 24.00 EUR issued by MUSEE MATISSE NICE')?.name).toBe('Musee Matisse');
     expect(merchant('GASTHOF ZUR POST KAPRUN AUT', 'Card payment')?.name).toBe('Gasthof Zur Post');

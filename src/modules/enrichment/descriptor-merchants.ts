@@ -52,6 +52,8 @@ const caches = { card: new Map<string, MerchantView | null>(), name: new Map<str
 
 interface Word {
   text: string;
+  /** The word is a web domain's last part glued to the word before by a hyphen ("SHOP.CZ" of "KOLOBEZKY-SHOP.CZ"): part of the name. */
+  domainPart?: boolean;
   /** Index of the word's first token in the descriptor's tokens. */
   from: number;
   to: number;
@@ -111,6 +113,8 @@ function keywordsReach(tokens: readonly string[], from: number, at: number): boo
 function keepsLast(tokens: readonly string[], words: readonly Word[], first: number, end: number, card: boolean, company: boolean, addressed: boolean): boolean {
   const last = words[end - 1]!;
   if (addressed && ONLY_DIGITS.test(last.text)) return true;
+  // A web domain's name keeps its every part ("KOLOBEZKY-SHOP.CZ", "JAZYKOVKA-ONLINE.CZ": not "Kolobezky"; round 19).
+  if (last.domainPart === true) return true;
   // No name ends in a linking word: what it links stays ("BOULANGERIE DU CENTRE").
   if (end - 1 > first && linked(tokens, words, end - 1)) return true;
   if (placeAt(tokens, last.from)) return !card || company || (end - 1 > first && kindOfBusiness(tokens, words, first, end - 1));
@@ -179,7 +183,8 @@ function nameFrom(descriptor: string, card: boolean): MerchantView | null {
     const text = match[0].replace(WWW, '');
     const wordTokens = tokenize(text);
     if (wordTokens.length === 0) continue;
-    words.push({ text, from: tokens.length, to: tokens.length + wordTokens.length });
+    const domainPart = words.length > 0 && text.includes('.') && descriptor.charAt(match.index - 1) === '-';
+    words.push(domainPart ? { text, from: tokens.length, to: tokens.length + wordTokens.length, domainPart } : { text, from: tokens.length, to: tokens.length + wordTokens.length });
     tokens.push(...wordTokens);
   }
   let first = 0;
@@ -229,6 +234,8 @@ function nameFrom(descriptor: string, card: boolean): MerchantView | null {
 
 /** Most words of a street named without its house number ("Mostní", "Lesní čtvrť", "Na Výsluní"). */
 const STREET_WORDS = 3;
+/** Prepositions opening Czech and Slovak streets' names ("Na Kopcích", "U Školy", "V Zátiší", "Pod Lesem", "Za Humny", "K Lesu"), which are store words alone. */
+const STREET_PREPOSITIONS = new Set(['na', 'u', 'v', 've', 'k', 'ke', 'pod', 'nad', 'za', 'pred', 'pri', 'do', 'o']);
 
 /**
  * The street of an address after a bank-transfer name's comma ("Základní škola Brno, Antonínská
@@ -246,7 +253,8 @@ function streetAfter(rest: string): { words: string[]; key: string } | null {
   if (end < 1 || !words.slice(0, end).every((w) => LETTER.test(w))) return null;
   const street = words.slice(0, end);
   const tokens = tokenize(street.join(' '));
-  for (let at = 0; at < tokens.length; at++) if (noiseAt(tokens, at)) return null;
+  // A preposition opening a street's name is part of it ("Na Kopcích", "U Školy", "Pod Lesem"; round 19).
+  for (let at = tokens.length > 1 && STREET_PREPOSITIONS.has(tokens[0]!) ? 1 : 0; at < tokens.length; at++) if (noiseAt(tokens, at)) return null;
   return { words: street, key: tokens.join(' ') };
 }
 

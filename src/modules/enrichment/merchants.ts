@@ -34,7 +34,7 @@
 import { beforeMoneyBackWords, businessKindAt, hasCategoryKeyword, hasKeyword, keywordCategoryAt, RETAIL_CATEGORIES, sellsOnTheSide, soldBesides, soldKeywordOf } from './categorise.ts';
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
-import { BANK_DETAILS, CARD_MARKER, cardMarkerLength, countryNamed, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, hasBankDetails, headPart, HOME_COUNTRY, homeCountryAt, noiseAt, placeAt, restIsNoise, significant } from './noise.ts';
+import { BANK_DETAILS, CARD_MARKER, cardMarkerLength, countryNamed, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, hasBankDetails, headPart, HOME_COUNTRY, homeCountryAt, noiseAt, placeAt, restIsNoise, significant, storeWordAt } from './noise.ts';
 import { isKindSurname, isPersonName, isTitleAt, withoutTitles } from './people.ts';
 import { fold, hasDigit, NON_ASCII, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
@@ -543,6 +543,8 @@ function anotherKindBefore(tokens: readonly string[], opening: number, at: numbe
  */
 function namesAnotherBusiness(tokens: string[], match: PhraseMatch<Merchant>, card: boolean, mccCategoryId: number | null): boolean {
   if (!card || mccCategoryId === null || mccCategoryId === match.value.sub.categoryId) return false;
+  // The brand's store and its site ("ORANGE PREDAJNA EUROPA SC" with a phone shop's MCC): the brand's own business (round 19).
+  if (storeWordAt(tokens, match.end) !== null) return false;
   return !restIsNoise(tokens, match.start, match.end) && !hasCategoryKeyword(tokens, match.value.sub.categoryId);
 }
 
@@ -561,6 +563,8 @@ function exactAccepted(text: AnalysedText, match: PhraseMatch<Merchant>, opens: 
   let next = match.end;
   while (next < tokens.length && !hasDigit(tokens[next]!) && noiseAt(tokens, next)) next = noiseAt(tokens, next)!.end;
   if (next < tokens.length && hasDigit(tokens[next]!)) return true;
+  // A store word right after the brand names its store, and what follows the store's site ("ORANGE PREDAJNA EUROPA SC": Orange's shop in the Europa mall; round 19).
+  if (next > match.end && storeWordAt(tokens, match.end) !== null) return true;
   // Upper case like a card terminal's, whatever a masked card number before it writes ("4125xxxxxxxx3345 SPAR HOLICE").
   if (!LETTER.test(text.descriptor) || LOWER.test(text.descriptor.replace(WITH_DIGIT, ''))) return false;
   const categoryId = match.value.sub.categoryId;
@@ -581,11 +585,17 @@ function kindAfter(tokens: readonly string[], from: number, end: number, accepts
   return false;
 }
 
-/** Tokens [from, to) up to the first town, country or word with a digit after the first: a card descriptor's name without its place ("JIRI KOPECKY KLADNO": a person's name). */
+/** A branch's, store's or station's number after a card descriptor's name ("PETRO JIH 07"): a business's, no person's. */
+const BRANCH_NUMBER = /^\d{1,4}$/;
+
+/**
+ * Tokens [from, to) up to the first town, country or word with a digit after the first: a card descriptor's name without its place ("JIRI
+ * KOPECKY KLADNO": a person's name); empty when a branch number follows the name ("PETRO JIH 07, MIROTICE": a fuel station's, round 19).
+ */
 function beforePlace(tokens: readonly string[], from: number, to: number): readonly string[] {
   let end = from + 1;
   while (end < to && !hasDigit(tokens[end]!) && placeAt(tokens, end) === null) end++;
-  return tokens.slice(from, Math.min(end, to));
+  return end < to && BRANCH_NUMBER.test(tokens[end]!) ? [] : tokens.slice(from, Math.min(end, to));
 }
 
 /** Whether a name opens with a word of a kind of business ("Apartmani Sanja", "Pension Alpenrose"): a business named after a first name, no person (a surname such as "Bäcker" or a title such as "MUDr." is no such word). */

@@ -47,6 +47,9 @@ const foreignCodes = new Set<string>();
 const ALPHA3 = /^[A-Z]{3}$/;
 /** Legal forms ("s.r.o.", "GmbH", "d.d."): a descriptor ending in one is a company's legal name. */
 const legalForms = new PhraseIndex<true>();
+/** Store words of four letters or more ("prodejna", "predajňa", "shop", "Filiale"): after a brand, its store. */
+const storeWords = new PhraseIndex<true>();
+const STORE_WORD_LENGTH = 4;
 const PLACE_GROUPS = new Set(['cities', 'countries']);
 const PAYMENT_GROUPS = new Set(['cardMarkers', 'cardRefundMarkers', 'placeLabels', 'cardNumberWords', 'paymentWords']);
 /** Groups of words that are no descriptor noise: they frame a text, and "to" or "at" may be part of a name. */
@@ -59,6 +62,7 @@ for (const [group, words] of Object.entries(file)) {
     if (group === 'countries') countries.add(word, true);
     if (PAYMENT_GROUPS.has(group)) paymentWords.add(word, true);
     if (group === 'legalForms') legalForms.add(word, true);
+    if (group === 'storeWords' && word.length >= STORE_WORD_LENGTH) storeWords.add(word, true);
     // Country names, not codes: "SE" and "AS" are legal forms too.
     if (group === 'countries' && word.length > 3 && !(file.homeCountries as string[]).includes(word)) foreignCountries.add(word, true);
     if (group === 'countries' && ALPHA3.test(word) && !(file.homeCountries as string[]).includes(word)) foreignCodes.add(word.toLowerCase());
@@ -119,6 +123,9 @@ export function hasLegalForm(tokens: readonly string[]): boolean {
 
 /** The legal form starting at token `at` ("d d" of "D.D."), or null. */
 export const legalFormAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => legalForms.matchAt(tokens, at);
+
+/** The store word starting at token `at` ("predajna" of "ORANGE PREDAJNA EUROPA SC"), or null. */
+export const storeWordAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => storeWords.matchAt(tokens, at);
 
 /** The town or country phrase starting at token `at`, or null. */
 export const placeAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => places.matchAt(tokens, at);

@@ -119,6 +119,21 @@ describe('recurrence', () => {
     expect(recurrentFlags(items)).toEqual([true, false, true, false, true, true]);
   });
 
+  it('resumes a series after the summer with a payment of its own kind, not the school\'s other fee paid earlier that month (round 19)', () => {
+    const kindergarten = (amount: number, iso: string, purpose: string) => item('p:ms trebic', -amount, iso, purpose);
+    const items = [
+      kindergarten(650, '2026-06-05', 'uplata'),
+      kindergarten(780, '2026-06-15', 'stravne'),
+      kindergarten(650, '2026-09-04', 'uplata'),
+      kindergarten(820, '2026-09-15', 'stravne'),
+      kindergarten(650, '2026-10-05', 'uplata'),
+      kindergarten(790, '2026-10-15', 'stravne'),
+      kindergarten(650, '2026-11-05', 'uplata'),
+      kindergarten(805, '2026-11-16', 'stravne'),
+    ];
+    expect(recurrentFlags(items)).toEqual(items.map(() => true));
+  });
+
   it('lets salaries drift and stay recurrent', () => {
     const salaries = [48250, 48250, 51900, 51900].map((a, i) => item('p:datasys', a, `2026-0${i + 1}-15`));
     expect(recurrentFlags(salaries)).toEqual([true, true, true, true]);

@@ -204,10 +204,15 @@ function afterSummer(payments: Payments, last: number, span: number, tolerance: 
   return -1;
 }
 
-/** The first payment after position `after` in [from, to] with an amount within `similar` of `typical`; or -1. */
+/**
+ * The first payment after position `after` in [from, to] with an amount within `similar` of `typical` and, when the payee's notes
+ * open with different words, the word of the payment at `after` (June's "stravné" resumes with September's "stravné", not with the
+ * school's "úplata" paid earlier in September; round 19); or -1.
+ */
 function firstBetween(payments: Payments, after: number, from: number, to: number, typical: number, similar: number): number {
-  const { times, amounts } = payments;
-  for (let j = Math.max(after + 1, firstAtOrAfter(times, from)); j < times.length && times[j]! <= to; j++) if (within(amounts[j]!, typical, similar)) return j;
+  const { times, amounts, purposes } = payments;
+  const purpose = purposes[after]!;
+  for (let j = Math.max(after + 1, firstAtOrAfter(times, from)); j < times.length && times[j]! <= to; j++) if (within(amounts[j]!, typical, similar) && (payments.onePurpose || purposes[j] === purpose)) return j;
   return -1;
 }
 

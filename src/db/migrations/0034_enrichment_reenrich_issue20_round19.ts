@@ -1,0 +1,31 @@
+/**
+ * Re-enrichment with the rules of issue 20's nineteenth round (docs/categories.md, "Where each
+ * kind of payment goes", "Merchant names: the convention" and "Round 19"):
+ * - firms named by their kind in Turkish, Nordic and Baltic words (hava yolları, hava taşımacılığı
+ *   1001, iletişim 703, birleşik mağazalar 301, vapur, şehir hatları 504, glued *taksi 503, bageri…,
+ *   torvehal…, saluhall, tirgus, turgus 303, glyptotek, *museet 1103, baklava, lokum 403...);
+ * - whole families of European businesses without a word of their kind: airlines, ferry lines,
+ *   airport coaches and trains, national railways, city transport operators, motorways, bridges and
+ *   tunnels, theme parks and the best-known attractions of capitals, grocery chains of the Nordic,
+ *   Baltic, Benelux, Iberian, British, Irish and Turkish markets, hotel chains, cafés and
+ *   confectioners, telecom operators, fashion e-shops, bike sharing (about 330 merchants);
+ * - the legal forms of every European country (A/S, Oyj, ASA, A.Ş., Ltd. Şti., SIA, UAB, OÜ, BVBA,
+ *   SRL, SARL, S.L.U., Lda, EOOD, Sh.p.k., DOOEL...) are no part of a display name;
+ * - a store word after a brand names its store, whatever site follows ("ORANGE PREDAJNA EUROPA SC",
+ *   phone shop MCC: Orange Slovensko, 703); a branch's number after a card descriptor's name makes it
+ *   a business ("PETRO JIH 07": Petro Jih, not a person); a web domain keeps its hyphenated parts
+ *   ("KOLOBEZKY-SHOP.CZ": Kolobezky Shop.cz); a street opening with a preposition stays part of a
+ *   school's name ("Základní škola Třebíč, Na Kopcích");
+ * - fintechs' conversions ("Converted 6,000.00 CZK to 11,450.38 TRY") and top-ups by one's own card
+ *   ("Top-up by *4471"), either way, 1201; Czech and Slovak words of running, scooter, e-bike,
+ *   board-game and model shops, online language schools, ballet and dance schools, farm shops,
+ *   season tickets sold by kiosks;
+ * - the list's Generali is shown as "Generali Česká pojišťovna", DoubleTree as "DoubleTree by
+ *   Hilton"; Slovnaft BAJK (bike sharing) is Slovnaft's business of its own, Rema 1000 a chain;
+ * - recurrence: a monthly series resuming after the summer takes a payment whose note opens with its
+ *   own word, not the payee's other fee paid earlier that month.
+ * Databases that ran 0033 keep stale categories, merchants and recurrence otherwise. The same work as
+ * 0018: every account's stored transactions enriched again inside the migration's transaction, only
+ * changed rows written. Down: nothing to undo (derived data).
+ */
+export { down, up } from './0018_enrichment_reenrich.ts';
