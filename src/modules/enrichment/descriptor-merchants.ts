@@ -136,8 +136,30 @@ const UNINITIALLED = new Set(['nad', 'pod', 'na', 'a', 'u', 'v']);
 
 /** A name shown by `abbreviation` and the initials of the words after it ("DPM" and "DECINA": "DPMD"). */
 function initialled(abbreviation: string, rest: readonly Word[], tokens: readonly string[]): MerchantView {
-  const name = abbreviation + rest.filter((w) => !UNINITIALLED.has(tokens[w.from]!)).map((w) => w.text.charAt(0).toUpperCase()).join('');
-  return Object.freeze({ id: nameUuid(tokenize(name).join(' ')), name });
+  return namedView(abbreviation + rest.filter((w) => !UNINITIALLED.has(tokens[w.from]!)).map((w) => w.text.charAt(0).toUpperCase()).join(''));
+}
+
+/** A merchant shown as `name`, its id from the name's tokens (the same name, the same id). */
+const namedView = (name: string): MerchantView => Object.freeze({ id: nameUuid(tokenize(name).join(' ')), name });
+
+/**
+ * The words of `text` (each cleaned by `clean`; those without a token left out) and their tokens,
+ * each word holding tokens [from, to); a web domain's part glued by a hyphen to the word before is
+ * marked `domainPart`.
+ */
+function wordsOf(text: string, clean: (word: string) => string = (word) => word): { words: Word[]; tokens: string[] } {
+  const words: Word[] = [];
+  const tokens: string[] = [];
+  for (const match of text.matchAll(WORD)) {
+    const word = clean(match[0]);
+    const wordTokens = tokenize(word);
+    if (wordTokens.length === 0) continue;
+    const span = { from: tokens.length, to: tokens.length + wordTokens.length };
+    const domainPart = words.length > 0 && word.includes('.') && text.charAt(match.index - 1) === '-';
+    words.push(domainPart ? { text: word, ...span, domainPart } : { text: word, ...span });
+    tokens.push(...wordTokens);
+  }
+  return { words, tokens };
 }
 
 /** UUID version 5 (RFC 4122 §4.3, SHA-1) of `name` in NAMESPACE. */
@@ -175,18 +197,9 @@ export function descriptorMerchant(descriptor: string, card: boolean): MerchantV
 function nameFrom(descriptor: string, card: boolean): MerchantView | null {
   // A bank named by its legal name is named by its brand ("Všeobecná úverová banka, a.s.": VÚB), with the brand's id.
   const brand = bankBrandOf(tokenize(descriptor));
-  if (brand !== null) return Object.freeze({ id: nameUuid(tokenize(brand).join(' ')), name: brand });
+  if (brand !== null) return namedView(brand);
   const comma = descriptor.indexOf(',');
-  const words: Word[] = [];
-  const tokens: string[] = [];
-  for (const match of (comma < 0 ? descriptor : descriptor.slice(0, comma)).matchAll(WORD)) {
-    const text = match[0].replace(WWW, '');
-    const wordTokens = tokenize(text);
-    if (wordTokens.length === 0) continue;
-    const domainPart = words.length > 0 && text.includes('.') && descriptor.charAt(match.index - 1) === '-';
-    words.push(domainPart ? { text, from: tokens.length, to: tokens.length + wordTokens.length, domainPart } : { text, from: tokens.length, to: tokens.length + wordTokens.length });
-    tokens.push(...wordTokens);
-  }
+  const { words, tokens } = wordsOf(comma < 0 ? descriptor : descriptor.slice(0, comma), (word) => word.replace(WWW, ''));
   let first = 0;
   while (first < words.length) {
     // A date or a masked card number before the name ("POS 14.07.2026 4405xxxxxxxx8812 KONOBA MARE ...", "... karta *7731 PEKAREN KLAS").
@@ -266,13 +279,7 @@ function streetAfter(rest: string): { words: string[]; key: string } | null {
  */
 function unitAfter(rest: string): { words: string[]; key: string } | null {
   const comma = rest.indexOf(',');
-  const words: Word[] = [];
-  const tokens: string[] = [];
-  for (const match of (comma < 0 ? rest : rest.slice(0, comma)).matchAll(WORD)) {
-    const wordTokens = tokenize(match[0]);
-    words.push({ text: match[0], from: tokens.length, to: tokens.length + wordTokens.length });
-    tokens.push(...wordTokens);
-  }
+  const { words, tokens } = wordsOf(comma < 0 ? rest : rest.slice(0, comma));
   const unit = tokens.length === 0 ? null : unitWordAt(tokens, 0);
   if (unit === null) return null;
   const named = words.findIndex((w) => w.from >= unit.end);
