@@ -152,6 +152,13 @@
  *   thirty-fifth independent labeller written side by side under the same protocol while the
  *   nineteenth round's rules were written, and held out from them as well; reported per pattern,
  *   no gate.
+ * - the thirty-sixth and thirty-seventh HELD-OUT sets of issue 20, test/fixtures/enrichment-heldout-20aj.json
+ *   (Raiffeisenbank CZ with Zakopane and the Tatras, mBank CZ with London, UniCredit CZ, Revolut
+ *   CZK with Kraków, Paris and Chamonix) and -20ak.json (ČSOB SK with Vienna and Rome, mBank SK with
+ *   Berlin, Poštová banka, Wise EUR with the Norwegian fjords and Miskolctapolca), by a thirty-sixth
+ *   and a thirty-seventh independent labeller written side by side under the same protocol while the
+ *   twentieth round's rules were written; held out from them (and measured on round 19's rules
+ *   too); reported per pattern, no gate.
  * Development labels that contradicted the merchant-naming convention of docs/categories.md were
  * relabelled to it in the fifth round (listed in the fixtures' `$comment` and in the docs).
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
@@ -436,6 +443,8 @@ describe('enrichment accuracy', () => {
     'enrichment-heldout-20ag.json': 260,
     'enrichment-heldout-20ah.json': 260,
     'enrichment-heldout-20ai.json': 260,
+    'enrichment-heldout-20aj.json': 260,
+    'enrichment-heldout-20ak.json': 260,
     'enrichment-development-names.json': 20,
     'enrichment-development-20.json': 200,
     'enrichment-development-20-probes.json': 60,
@@ -524,5 +533,13 @@ describe('enrichment accuracy', () => {
 
   it('reports the thirty-fifth held-out set of issue 20 (20ai), per pattern (no gate)', () => {
     reportPerPattern('enrichment-heldout-20ai.json');
+  });
+
+  it('reports the thirty-sixth held-out set of issue 20 (20aj), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20aj.json');
+  });
+
+  it('reports the thirty-seventh held-out set of issue 20 (20ak), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20ak.json');
   });
 });
