@@ -230,4 +230,21 @@ describe('keyword data', () => {
     expect(sub(-9, 'OMV 2412, ZILINA, SVK - UMYVARKA PROGRAM SUPER', 'Kartová transakcia 4405 77** **** 6612', { mccCode: '5542' })).toBe(506);
     expect(sub(-15, 'Jana Horváthová', 'triedny fond 5.B - Matej Benko')).toBe(1701);
   });
+
+  it('reads a joiner\'s supplies, boating, Alpine huts, campers and the kinds of Romania, Greece and Hungary without MCC (round 20)', () => {
+    expect(sub(-5200, '', 'Nákup: PILA HORNI LHOTA, Lhota, CZ, dne 3.5.2026')).toBe(204);
+    expect(sub(-900, 'Dřevo Kraus s.r.o.', 'FA 260031 řezivo')).toBe(204);
+    expect(sub(-1200, '', 'Nákup: GOPAY *NARADI-EXPRES.CZ, Praha, CZ')).toBe(204);
+    expect(sub(-800, 'Jan Malý', 'na chatu - dřevo')).toBe(1202);
+    expect(sub(-60, '', 'Card transaction of 60.00 EUR issued by MARINA KREMIK PRIMOSTEN')).toBe(1103);
+    expect(sub(-150, '', 'Card transaction of 150.00 EUR issued by NAJAM PLOVILA MARKO VIS')).toBe(1103);
+    expect(sub(-30, '', 'Kartenzahlung ZSIGMONDYHUETTE, SESTO, IT')).toBe(401);
+    expect(sub(-25, 'RIFUGIO LAVAREDO AURONZO ITA', 'Card payment')).toBe(401);
+    expect(sub(-900, 'Obytné vozy Sever s.r.o.', 'prenájom obytného auta 2.-9.7.2026')).toBe(507);
+    expect(sub(-12, 'MUZEUL TARANULUI BUCURESTI ROU', 'Card payment')).toBe(1103);
+    expect(sub(-9, 'GYRADIKO TO STEKI RETHYMNO GRC', 'Card payment')).toBe(402);
+    expect(sub(-14, 'BALATONI KOMP TIHANY HUN', 'Card payment')).toBe(504);
+    expect(sub(-120, 'Ing. Eva Malá', 'vedenie účtovníctva 1Q/2026')).toBe(2002);
+    expect(sub(-900, 'Obec Dolní Lhota', 'poplatek za obecní systém odpadového hospodářství')).toBe(705);
+  });
 });

@@ -139,19 +139,16 @@
  *   under the same protocol; held out in the eighteenth round, their misses were read in the
  *   nineteenth, so they are DEVELOPMENT data now: reported per pattern and held to floors
  *   (HELD_OUT_20AD, HELD_OUT_20AE).
- * - the thirty-second and thirty-third HELD-OUT sets of issue 20, test/fixtures/enrichment-heldout-20af.json
- *   (Fio, Komerční banka, Revolut CZK with the Soča valley, Friuli and Hévíz, MONETA) and
- *   -20ag.json (Tatra banka, Prima banka, 365.bank, N26 EUR with Wrocław, Amsterdam and Ghent,
- *   Lucerne in CHF, Riga and Tallinn), by a thirty-second and a thirty-third independent labeller
- *   written side by side under the same protocol; held out from the nineteenth round's rule writer
- *   (and measured on round 18's rules too); reported per pattern, no gate.
- * - the thirty-fourth and thirty-fifth HELD-OUT sets of issue 20, test/fixtures/enrichment-heldout-20ah.json
- *   (Air Bank, ČSOB, Wise CZK with Istria and Dalmatia, Česká spořitelna with a ski week in South
- *   Tyrol, Saxony and Bavaria) and -20ai.json (UniCredit Bank SK, Slovenská sporiteľňa, VÚB,
- *   Revolut EUR with Crete, Budapest, Transylvania and Moravia), by a thirty-fourth and a
- *   thirty-fifth independent labeller written side by side under the same protocol while the
- *   nineteenth round's rules were written, and held out from them as well; reported per pattern,
- *   no gate.
+ * - the thirty-second to thirty-fifth sets of issue 20, test/fixtures/enrichment-heldout-20af.json
+ *   (Fio, Komerční banka, Revolut CZK with the Soča valley, Friuli and Hévíz, MONETA), -20ag.json
+ *   (Tatra banka, Prima banka, 365.bank, N26 EUR with Wrocław, Amsterdam and Ghent, Lucerne in CHF,
+ *   Riga and Tallinn), -20ah.json (Air Bank, ČSOB, Wise CZK with Istria and Dalmatia, Česká
+ *   spořitelna with a ski week in South Tyrol, Saxony and Bavaria) and -20ai.json (UniCredit Bank
+ *   SK, Slovenská sporiteľňa, VÚB, Revolut EUR with Crete, Budapest, Transylvania and Moravia), by
+ *   a thirty-second to a thirty-fifth independent labeller under the same protocol; held out in the
+ *   nineteenth round, their misses were read in the twentieth, so they are DEVELOPMENT data now:
+ *   reported per pattern and held to floors (HELD_OUT_20AF, HELD_OUT_20AG, HELD_OUT_20AH,
+ *   HELD_OUT_20AI).
  * - the thirty-sixth and thirty-seventh HELD-OUT sets of issue 20, test/fixtures/enrichment-heldout-20aj.json
  *   (Raiffeisenbank CZ with Zakopane and the Tatras, mBank CZ with London, UniCredit CZ, Revolut
  *   CZK with Kraków, Paris and Chamonix) and -20ak.json (ČSOB SK with Vienna and Rome, mBank SK with
@@ -393,6 +390,14 @@ const HELD_OUT_20AC: Gate = { category: 97, subcategory: 97, merchantPrecision: 
 const HELD_OUT_20AD: Gate = { category: 99, subcategory: 99, merchantPrecision: 99, merchantRecall: 99, recurrence: 99 };
 /** Floors of issue 20's thirty-first set (20ae), development data since the nineteenth round: what the rules hold on it, less one row. */
 const HELD_OUT_20AE: Gate = { category: 99, subcategory: 99, merchantPrecision: 99, merchantRecall: 99, recurrence: 99 };
+/** Floors of issue 20's thirty-second set (20af), development data since the twentieth round: what the rules hold on it, less one row. */
+const HELD_OUT_20AF: Gate = { category: 99, subcategory: 99, merchantPrecision: 96, merchantRecall: 96, recurrence: 99 };
+/** Floors of issue 20's thirty-third set (20ag), development data since the twentieth round: what the rules hold on it, less one row. */
+const HELD_OUT_20AG: Gate = { category: 96, subcategory: 95, merchantPrecision: 96, merchantRecall: 96, recurrence: 99 };
+/** Floors of issue 20's thirty-fourth set (20ah), development data since the twentieth round: what the rules hold on it, less one row. */
+const HELD_OUT_20AH: Gate = { category: 97, subcategory: 97, merchantPrecision: 97, merchantRecall: 97, recurrence: 99 };
+/** Floors of issue 20's thirty-fifth set (20ai), development data since the twentieth round: what the rules hold on it, less one row. */
+const HELD_OUT_20AI: Gate = { category: 95, subcategory: 95, merchantPrecision: 96, merchantRecall: 96, recurrence: 99 };
 /** Floors of the fourth round's probe rows (enrichment-development-20-probes-4.json): what the rules hold on them, less one row. */
 const PROBES_20_4: Gate = { category: 98, subcategory: 98, merchantPrecision: 98, merchantRecall: 98, recurrence: 99 };
 
@@ -515,24 +520,12 @@ describe('enrichment accuracy', () => {
     { name: 'the twenty-ninth set of issue 20 (20ac; development data since its eighteenth round)', file: 'enrichment-heldout-20ac.json', floors: HELD_OUT_20AC },
     { name: 'the thirtieth set of issue 20 (20ad; development data since its nineteenth round)', file: 'enrichment-heldout-20ad.json', floors: HELD_OUT_20AD },
     { name: 'the thirty-first set of issue 20 (20ae; development data since its nineteenth round)', file: 'enrichment-heldout-20ae.json', floors: HELD_OUT_20AE },
+    { name: 'the thirty-second set of issue 20 (20af; development data since its twentieth round)', file: 'enrichment-heldout-20af.json', floors: HELD_OUT_20AF },
+    { name: 'the thirty-third set of issue 20 (20ag; development data since its twentieth round)', file: 'enrichment-heldout-20ag.json', floors: HELD_OUT_20AG },
+    { name: 'the thirty-fourth set of issue 20 (20ah; development data since its twentieth round)', file: 'enrichment-heldout-20ah.json', floors: HELD_OUT_20AH },
+    { name: 'the thirty-fifth set of issue 20 (20ai; development data since its twentieth round)', file: 'enrichment-heldout-20ai.json', floors: HELD_OUT_20AI },
   ])('does not regress on $name, per pattern', ({ file, floors }) => {
     expectTargets(reportPerPattern(file), floors);
-  });
-
-  it('reports the thirty-second held-out set of issue 20 (20af), per pattern (no gate)', () => {
-    reportPerPattern('enrichment-heldout-20af.json');
-  });
-
-  it('reports the thirty-third held-out set of issue 20 (20ag), per pattern (no gate)', () => {
-    reportPerPattern('enrichment-heldout-20ag.json');
-  });
-
-  it('reports the thirty-fourth held-out set of issue 20 (20ah), per pattern (no gate)', () => {
-    reportPerPattern('enrichment-heldout-20ah.json');
-  });
-
-  it('reports the thirty-fifth held-out set of issue 20 (20ai), per pattern (no gate)', () => {
-    reportPerPattern('enrichment-heldout-20ai.json');
   });
 
   it('reports the thirty-sixth held-out set of issue 20 (20aj), per pattern (no gate)', () => {

@@ -1,6 +1,6 @@
 /**
- * Re-enrichment with the rules of issue 20's nineteenth round (docs/categories.md, "Where each
- * kind of payment goes", "Merchant names: the convention" and "Round 19"):
+ * Re-enrichment with the rules of issue 20's nineteenth and twentieth rounds (docs/categories.md,
+ * "Where each kind of payment goes", "Merchant names: the convention", "Round 19" and "Round 20"):
  * - firms named by their kind in Turkish, Nordic and Baltic words (hava yolları, hava taşımacılığı
  *   1001, iletişim 703, birleşik mağazalar 301, vapur, şehir hatları 504, glued *taksi 503, bageri…,
  *   torvehal…, saluhall, tirgus, turgus 303, glyptotek, *museet 1103, baklava, lokum 403...);
@@ -24,6 +24,13 @@
  *   Hilton"; Slovnaft BAJK (bike sharing) is Slovnaft's business of its own, Rema 1000 a chain;
  * - recurrence: a monthly series resuming after the summer takes a payment whose note opens with its
  *   own word, not the payee's other fee paid earlier that month.
+ * - round 20: a joiner's supplies by their Czech and Slovak words (pila, píla, řezivo, kování,
+ *   nářadí, náradie, nástroje; dřevo* for businesses only) 204; marinas and boat hire (marina, najam
+ *   broda/brodica/plovila, yacht/sail/boat charter) 1103, Hungarian komp 504, *schiffahrt boat trips
+ *   1003; Alpine huts (*hütte, *huette, rifugio, malga) 401; campers (obytné auto, karavan, Wohnmobil)
+ *   507; Romanian, Greek and Hungarian kinds (muzeul, crama, cafeneaua, gyradiko, palacsintázó,
+ *   mobilfizetési), Italian trasporti 502, Enilive 501; Slovak vets (zverolekár*) 608 and accounting
+ *   (účtovníc*, also from a person) 2002; waste fees in the genitive (odpadového hospodářství) 705.
  * Databases that ran 0033 keep stale categories, merchants and recurrence otherwise. The same work as
  * 0018: every account's stored transactions enriched again inside the migration's transaction, only
  * changed rows written. Down: nothing to undo (derived data).
