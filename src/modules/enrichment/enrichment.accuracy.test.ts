@@ -156,6 +156,13 @@
  *   and a thirty-seventh independent labeller written side by side under the same protocol while the
  *   twentieth round's rules were written; held out from them (and measured on round 19's rules
  *   too); reported per pattern, no gate.
+ * - the thirty-eighth and thirty-ninth HELD-OUT sets of issue 20, test/fixtures/enrichment-heldout-20al.json
+ *   (Fio, Česká spořitelna, Partners Banka, bunq with Scotland, Ireland, the Dolomites and Lake
+ *   Garda, and Copenhagen) and -20am.json (Tatra banka, Slovenská sporiteľňa, 365.bank, Revolut with
+ *   southern Poland, Zermatt, Prague, Stockholm, Bled and Ljubljana), by a thirty-eighth and a
+ *   thirty-ninth independent labeller written side by side under the same protocol while the
+ *   twenty-first round's rules were written; held out from them (and measured on round 20's rules
+ *   too); reported per pattern, no gate.
  * Development labels that contradicted the merchant-naming convention of docs/categories.md were
  * relabelled to it in the fifth round (listed in the fixtures' `$comment` and in the docs).
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
@@ -450,6 +457,8 @@ describe('enrichment accuracy', () => {
     'enrichment-heldout-20ai.json': 260,
     'enrichment-heldout-20aj.json': 260,
     'enrichment-heldout-20ak.json': 260,
+    'enrichment-heldout-20al.json': 260,
+    'enrichment-heldout-20am.json': 260,
     'enrichment-development-names.json': 20,
     'enrichment-development-20.json': 200,
     'enrichment-development-20-probes.json': 60,
@@ -534,5 +543,13 @@ describe('enrichment accuracy', () => {
 
   it('reports the thirty-seventh held-out set of issue 20 (20ak), per pattern (no gate)', () => {
     reportPerPattern('enrichment-heldout-20ak.json');
+  });
+
+  it('reports the thirty-eighth held-out set of issue 20 (20al), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20al.json');
+  });
+
+  it('reports the thirty-ninth held-out set of issue 20 (20am), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20am.json');
   });
 });
