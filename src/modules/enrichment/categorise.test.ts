@@ -133,6 +133,22 @@ describe('keyword data', () => {
     expect(sub(-9, '', 'Platba kartou SLOVNAFT 0212, NITRA, SVK - AUTOUMYVAREN PROGRAM 2')).toBe(506);
   });
 
+  it('reads the kinds of business and chains of Norway, Britain, France, Italy, Poland and Germany of round 21, and a club\'s training camp as a child\'s', () => {
+    expect(sub(-124, '', 'Card transaction of 1,450.00 NOK issued by FLAMSBANA FLAM')).toBe(504);
+    expect(sub(-14, '', 'Card transaction of 164.00 NOK issued by FJORD1 MANNHELLER-FODNES')).toBe(504);
+    expect(sub(-102, '', 'Card transaction of 1,190.00 NOK issued by LOEN SKYLIFT LOEN')).toBe(1103);
+    expect(sub(-42, '', 'Card transaction of 490.00 NOK issued by GEIRANGER FJORDSERVICE GEIRANGER')).toBe(1003);
+    expect(sub(-20, '', 'Card transaction of 236.00 NOK issued by JOKER GEIRANGER')).toBe(301);
+    expect(sub(-8, '', 'Card transaction of 95.00 NOK issued by BYGARASJEN BERGEN')).toBe(505);
+    expect(sub(-13, '', 'Card transaction of 156.00 NOK issued by KAFFEBRENNERIET BERGEN')).toBe(403);
+    expect(sub(-64, '', 'HARRODS /LONDON GB, 40,00 GBP')).toBe(601);
+    expect(sub(-44, '', 'Card transaction of 38.40 GBP issued by THE PI HUT HADDINGTON')).toBe(602);
+    expect(sub(-324, '', 'POS 29.10.2026 4917xxxxxxxx5512 RESIDENZA MONTI ROMA ITA')).toBe(1002);
+    expect(sub(-190, '', 'Karta 4366 **** **** 7815, Místo: TPN BILETY WSTEPU, ZAKOPANE, PL')).toBe(1103);
+    expect(sub(-1860, 'Plynoservis Hrabal s.r.o.', 'FA 260117 servis plynového kotle')).toBe(204);
+    expect(sub(-110, 'Judo klub Sakura Zvolen', 'letné sústredenie 10.-14.8.2026 Marek Šimko')).toBe(1702);
+  });
+
   it('writes each keyword under one subcategory (a word names one kind of business or payment)', () => {
     const rules = readData<{ rules: { subcategoryId: number; keywords: string[]; signal?: boolean; children?: boolean }[] }>('keyword-rules.json').rules;
     const owner = new Map<string, number>();

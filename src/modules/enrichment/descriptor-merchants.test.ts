@@ -17,6 +17,20 @@ describe('merchants beyond the list', () => {
     expect(merchant('WWW.KNIHY.CZ', '', { mccCode: '5942' })?.name).toBe('Knihy.cz');
   });
 
+  it('keeps an internet provider\'s "-Net" as a word of its name, not a domain\'s ending (round 21)', () => {
+    expect(merchant('Považie-Net s.r.o.', 'faktúra 2606118 internet')?.name).toBe('Považie Net');
+    expect(merchant('LIPTOV-NET, s.r.o.', 'internet 09/2026 zmluva 20417')?.name).toBe('Liptov NET');
+    expect(merchant('Hlinecký net, z.s.', 'internet 09/2026 smlouva 1187')?.name).toBe('Hlinecký net');
+    expect(merchant('WWW.KNIHY.CZ', '', { mccCode: '5942' })?.name).toBe('Knihy.cz');
+  });
+
+  it('names a brand\'s format or other business as a merchant of its own and a utility by its initials (round 21)', () => {
+    expect(merchant('CARREFOUR CITY PARIS FRA', 'Card payment, 12.10 EUR')?.name).toBe('Carrefour City');
+    expect(merchant('SNCF CONNECT PARIS FRA', 'Card payment, 167.00 EUR')?.name).toBe('SNCF Connect');
+    expect(merchant('', 'M&S SIMPLY FOOD - 2291 /LONDON GB, 14,20 GBP')?.name).toBe('M&S Simply Food');
+    expect(merchant('Vodárenská akciová společnost, a.s.', 'vodné a stočné 2Q/2026')?.name).toBe('VAS');
+  });
+
   it('names the shop of a note when the counterparty is only a payment processor\'s company', () => {
     expect(merchant('Stripe Payments Europe Ltd', 'Refund: ZAHRADNICTVO PLANTERA obj. 10294', {}, 9.99)?.name).toBe('Zahradnictvo Plantera');
     expect(merchant('GoPay s.r.o.', 'Vrácení platby: KNIHKUPECTVI DOBRA KNIHA', {}, 250)?.name).toBe('Knihkupectvi Dobra Kniha');

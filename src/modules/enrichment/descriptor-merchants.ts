@@ -47,6 +47,8 @@ const linked = (tokens: readonly string[], words: readonly Word[], at: number): 
 /** Whether word `at` is a linking word with more of the name after it: no country ("FRITUUR DE RING": "DE" is no Germany). */
 const linking = (tokens: readonly string[], words: readonly Word[], at: number): boolean => at + 1 < words.length && words[at]!.to - words[at]!.from === 1 && LINKING.has(tokens[words[at]!.from]!) && placeAt(tokens, words[at + 1]!.from) === null;
 const CACHE_LIMIT = 20_000;
+/** A web domain's endings that, standing as a word of their own (not after a dot), are a word of the name: an internet provider's "-Net" ("Považie-Net", "Hlinecký net"; round 21). */
+const NAME_ENDINGS = new Set(['net']);
 /** Names already derived, by descriptor: card descriptors and bank-transfer names apart. */
 const caches = { card: new Map<string, MerchantView | null>(), name: new Map<string, MerchantView | null>() };
 
@@ -115,6 +117,8 @@ function keepsLast(tokens: readonly string[], words: readonly Word[], first: num
   if (addressed && ONLY_DIGITS.test(last.text)) return true;
   // A web domain's name keeps its every part ("KOLOBEZKY-SHOP.CZ", "JAZYKOVKA-ONLINE.CZ": not "Kolobezky"; round 19).
   if (last.domainPart === true) return true;
+  // A domain's ending as a word of its own ends a provider's name, no domain ("LIPTOV-NET, s.r.o.": not "Liptov"; round 21).
+  if (end - 1 > first && last.to - last.from === 1 && NAME_ENDINGS.has(tokens[last.from]!)) return true;
   // No name ends in a linking word: what it links stays ("BOULANGERIE DU CENTRE").
   if (end - 1 > first && linked(tokens, words, end - 1)) return true;
   if (placeAt(tokens, last.from)) return !card || company || (end - 1 > first && kindOfBusiness(tokens, words, first, end - 1));

@@ -1,6 +1,6 @@
 /**
- * Re-enrichment with the rules of issue 20's nineteenth and twentieth rounds (docs/categories.md,
- * "Where each kind of payment goes", "Merchant names: the convention", "Round 19" and "Round 20"):
+ * Re-enrichment with the rules of issue 20's nineteenth to twenty-first rounds (docs/categories.md,
+ * "Where each kind of payment goes", "Merchant names: the convention", "Round 19" to "Round 21"):
  * - firms named by their kind in Turkish, Nordic and Baltic words (hava yolları, hava taşımacılığı
  *   1001, iletişim 703, birleşik mağazalar 301, vapur, şehir hatları 504, glued *taksi 503, bageri…,
  *   torvehal…, saluhall, tirgus, turgus 303, glyptotek, *museet 1103, baklava, lokum 403...);
@@ -31,6 +31,13 @@
  *   507; Romanian, Greek and Hungarian kinds (muzeul, crama, cafeneaua, gyradiko, palacsintázó,
  *   mobilfizetési), Italian trasporti 502, Enilive 501; Slovak vets (zverolekár*) 608 and accounting
  *   (účtovníc*, also from a person) 2002; waste fees in the genitive (odpadového hospodářství) 705.
+ * - round 21: an internet provider's "-Net" stays in its name ("Považie-Net", "LIPTOV-NET",
+ *   "Hlinecký net"); a brand's formats and other businesses as merchants of their own (Carrefour
+ *   City, Carrefour Contact, SNCF Connect, hub by Premier Inn, M&S Simply Food, Sainsbury's Local);
+ *   utilities by their initials (VAS, SVAK); Norway's trains, ferries, fjord trips, lifts, grocery
+ *   chains, car parks and cafés, department stores (KaDeWe, Harrods...), camera and electronics
+ *   shops, Italian residenze 1002, gas-boiler service 204, national parks' tickets 1103, a sport
+ *   club's training camp (sústredenie, soustředění, Trainingslager) 1702.
  * Databases that ran 0033 keep stale categories, merchants and recurrence otherwise. The same work as
  * 0018: every account's stored transactions enriched again inside the migration's transaction, only
  * changed rows written. Down: nothing to undo (derived data).
