@@ -164,6 +164,13 @@
  *   thirty-ninth independent labeller written side by side under the same protocol while the
  *   twenty-first round's rules were written; held out from them (and measured on round 20's rules
  *   too); reported per pattern, no gate.
+ * - the fortieth and forty-first HELD-OUT sets of issue 20, test/fixtures/enrichment-heldout-20an.json
+ *   (Air Bank, MONETA, Komerční banka, Revolut CZK with Albania, Montenegro, Budapest, Tenerife and
+ *   the Bulgarian Black Sea coast) and -20ao.json (Prima banka, UniCredit Bank SK, VÚB, N26 EUR with
+ *   Iceland, Lapland, Helsinki, Tallinn, Balaton and Prague), by a fortieth and a forty-first
+ *   independent labeller written side by side under the same protocol before the twenty-second
+ *   round's rules were written; held out from them (and measured on round 21's rules too);
+ *   reported per pattern, no gate.
  * Development labels that contradicted the merchant-naming convention of docs/categories.md were
  * relabelled to it in the fifth round (listed in the fixtures' `$comment` and in the docs).
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
@@ -464,6 +471,8 @@ describe('enrichment accuracy', () => {
     'enrichment-heldout-20ak.json': 260,
     'enrichment-heldout-20al.json': 260,
     'enrichment-heldout-20am.json': 260,
+    'enrichment-heldout-20an.json': 260,
+    'enrichment-heldout-20ao.json': 260,
     'enrichment-development-names.json': 20,
     'enrichment-development-20.json': 200,
     'enrichment-development-20-probes.json': 60,
@@ -550,5 +559,13 @@ describe('enrichment accuracy', () => {
 
   it('reports the thirty-ninth held-out set of issue 20 (20am), per pattern (no gate)', () => {
     reportPerPattern('enrichment-heldout-20am.json');
+  });
+
+  it('reports the fortieth held-out set of issue 20 (20an), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20an.json');
+  });
+
+  it('reports the forty-first held-out set of issue 20 (20ao), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20ao.json');
   });
 });
