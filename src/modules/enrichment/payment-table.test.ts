@@ -502,6 +502,22 @@ const table: Record<string, Case[]> = {
     row(-400, '', 'Top-up by *4471', 1201, { merchant: null }),
     row(400, '', 'Top-up by *4471', 1201, { merchant: null }),
   ],
+  'a fintech\'s own plan fee is a bank fee without merchant; kinds of business by their words in every language (round 22)': [
+    row(-99, 'bunq B.V.', 'bunq Core subscription 06/2026', 1401, { merchant: null }),
+    row(-12.99, 'Revolut Ltd', 'Premium plan fee', 1401, { merchant: null }),
+    row(-16.99, 'Revolut', 'Metal plan fee', 1401, { merchant: null }),
+    row(-1287, '', 'Card payment at GUINNESS STOREHOUSE, DUBLIN 8, IE: 52.00 EUR at 24.75 CZK/EUR', 1103),
+    row(-1435, '', 'Card payment at TALISKER DISTILLERY, CARBOST, GB: 50.00 GBP at 28.71 CZK/GBP', 1103),
+    row(-8000, '', 'Card payment at GARNI ROSALPINA, SELVA DI VAL GARDENA, IT: 412.00 EUR at 24.66 CZK/EUR', 1002),
+    row(-319, '', 'Nákup: MIDTTRAFIK, Aarhus C, DK, dne 24.10.2026, částka 96.00 DKK', 502),
+    row(-40, 'FUNIVIA MONTE BALDO MALCESINE ITA', 'Card payment', 1103),
+    row(-30, 'TELECABINE DU MONT CHERY LES GETS FRA', 'Card payment', 1103),
+    row(-90, 'HOCKEY SHOP ICEMAN', 'POS nákup, karta *2281, POPRAD, SVK, 29.08.2026', 606),
+    row(-187, '', 'Platba kartou 5168 41** **** 4417 Miesto: ELEKTROMATERIAL SVORAD, BANSKA BYSTRICA, SVK', 204, { details: { mccCode: '5065' } }),
+    row(-60, 'MOBILPRISLUSENSTVO.SK', 'POS nákup, karta *5503, BRATISLAVA, SVK, 25.08.2026', 602),
+    row(-25, 'PEKARNA KLAS LJUBLJANA SVN', 'Card payment', 303),
+    row(-18, 'KAHVILA SININEN HELSINKI FIN', 'Card payment', 403),
+  ],
 };
 
 describe('the documented table "Where each kind of payment goes"', () => {
