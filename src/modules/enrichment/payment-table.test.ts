@@ -517,6 +517,16 @@ const table: Record<string, Case[]> = {
     row(-60, 'MOBILPRISLUSENSTVO.SK', 'POS nákup, karta *5503, BRATISLAVA, SVK, 25.08.2026', 602),
     row(-25, 'PEKARNA KLAS LJUBLJANA SVN', 'Card payment', 303),
     row(-18, 'KAHVILA SININEN HELSINKI FIN', 'Card payment', 403),
+    row(-8285, '', 'Card payment at AGRITURISMO LE FONTANE, MALCESINE, IT: 336.00 EUR at 24.66 CZK/EUR', 1002),
+    row(-4.68, 'STREFA PLATNEGO PARKOWANIA ZAKOPANE POL', 'Card payment, 20.00 PLN, 1 EUR = 4.2715 PLN', 505, { merchant: null }),
+    row(-145, 'GORNERGRAT BAHN ZERMATT CHE', 'Card payment, 136.00 CHF, 1 EUR = 0.9385 CHF', 1103),
+    row(-16, '', 'Platba kartou 5168 41** **** 2093 Miesto: EVINJETA DARS, CELJE, SVN', 505, { merchant: 'DARS', details: { mccCode: '4784' } }),
+    row(-19592, '', 'Nákup: LEGOLAND HOTEL, Billund, DK, dne 24.10.2026, částka 5896.00 DKK', 1002, { merchant: 'Legoland Hotel' }),
+    row(-2386, '', 'Nákup: LEGO HOUSE, Billund, DK, dne 26.10.2026, částka 718.00 DKK', 1103, { merchant: 'LEGO House' }),
+    row(-35, 'APTEEKKI KAMPPI HELSINKI FIN', 'Card payment', 901),
+    row(-60, 'KAPPER STUDIO NOORD AMSTERDAM NLD', 'Card payment', 904),
+    row(-45, 'BOGHANDEL ARNOLD BUSCK KOBENHAVN DNK', 'Card payment', 607),
+    row(-30, 'ELEKTROSKOLENIA.SK', 'Platba kartou', 1701),
   ],
 };
 
