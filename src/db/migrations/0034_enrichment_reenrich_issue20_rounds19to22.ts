@@ -44,7 +44,13 @@
  *   aquariums, castles, zoos, viewpoints 1103; garni, guest houses, hostels 1002; boat trips and
  *   travel agencies 1003; transport operators (*trafik) 502; railways and ferries 504; sports, bike
  *   and fishing shops 606; phone accessories and electronics 602; electrical supplies and hardware
- *   204; courses and trainings 1701; bakeries, butchers, markets 303; cafés 403; theatres 1101).
+ *   204; courses and trainings 1701; bakeries, butchers, markets 303; cafés 403; theatres 1101),
+ *   and about 470 more for the other kinds the table places (groceries, drugstores, pharmacies,
+ *   dentists and opticians, clothing, pets and vets, fuel, garages, parking, taxis, hairdressers,
+ *   gyms and pools, books, toys, florists, car rental, fast food; cathedrals, theme parks,
+ *   campsites); a farm stay (agriturismo) 1002, no longer a restaurant; the best-known mountain
+ *   railways by name 1103; Legoland Hotel, LEGO House, Strömma, Den Blå Planet in the list; DARS by
+ *   its e-vignette; a Polish parking zone named by no merchant (an authority's words only).
  * Databases that ran 0033 keep stale categories, merchants and recurrence otherwise. The same work as
  * 0018: every account's stored transactions enriched again inside the migration's transaction, only
  * changed rows written. Down: nothing to undo (derived data).
