@@ -44,6 +44,9 @@ const NO_MERCHANT_INCOME = new Set([101, 102, 106]);
 /** Reimbursements (104) name their payer only when it is an insurer paying a claim: an employer paying back expenses is no merchant. */
 const REIMBURSEMENTS = 104;
 const INSURANCE_CATEGORY = 16;
+/** A fintech's own plan or account fee ("bunq Core subscription", "Premium plan fee") is a bank fee, and a bank's fee names no merchant. */
+const BANK_FEES_CATEGORY = 14;
+const FINTECH_SUBCATEGORY = 1204;
 /**
  * Mortgages and loans repaid by transfer: the lender is the merchant when the list knows it or the
  * counterparty is a company (a legal form); a bare name is the holder's own loan account, named
@@ -108,7 +111,8 @@ export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
   const soldText = payee.inCounterParty ? counterParty.soldText : note.soldText;
   const unlisted = sold === null && merchant !== null && soldText !== '' && sub.soldByShops === true && sub.categoryId !== merchant.sub.categoryId && RETAIL_CATEGORIES.has(merchant.sub.categoryId) && !ownService(merchant, soldText) ? descriptorMerchant(soldText, true) : null;
   const words = merchant ? null : payeeWords(counterParty, note);
-  const shown = !NO_MERCHANT_INCOME.has(sub.id) && !(sub.id === REIMBURSEMENTS && t.amount > 0 && merchant?.sub.categoryId !== INSURANCE_CATEGORY);
+  const ownFee = sub.categoryId === BANK_FEES_CATEGORY && merchant?.sub.id === FINTECH_SUBCATEGORY;
+  const shown = !ownFee && !NO_MERCHANT_INCOME.has(sub.id) && !(sub.id === REIMBURSEMENTS && t.amount > 0 && merchant?.sub.categoryId !== INSURANCE_CATEGORY);
   // Money back from a purchase (a utility's overpayment returned) names its payer like the purchase would.
   const purchase = t.amount < 0 || sub.direction === 'out';
   const ownLoan = LOAN_REPAYMENTS.has(sub.id) && !t.details.mccCode && !hasLegalForm(counterParty.tokens);

@@ -1,6 +1,6 @@
 /**
- * Re-enrichment with the rules of issue 20's nineteenth to twenty-first rounds (docs/categories.md,
- * "Where each kind of payment goes", "Merchant names: the convention", "Round 19" to "Round 21"):
+ * Re-enrichment with the rules of issue 20's nineteenth to twenty-second rounds (docs/categories.md,
+ * "Where each kind of payment goes", "Merchant names: the convention", "Round 19" to "Round 22"):
  * - firms named by their kind in Turkish, Nordic and Baltic words (hava yolları, hava taşımacılığı
  *   1001, iletişim 703, birleşik mağazalar 301, vapur, şehir hatları 504, glued *taksi 503, bageri…,
  *   torvehal…, saluhall, tirgus, turgus 303, glyptotek, *museet 1103, baklava, lokum 403...);
@@ -38,6 +38,19 @@
  *   chains, car parks and cafés, department stores (KaDeWe, Harrods...), camera and electronics
  *   shops, Italian residenze 1002, gas-boiler service 204, national parks' tickets 1103, a sport
  *   club's training camp (sústredenie, soustředění, Trainingslager) 1702.
+ * - round 22: a fintech's own plan or account fee ("bunq Core subscription", "Premium plan fee",
+ *   "Metal plan") is a bank fee 1401 without merchant; about 410 words of kinds of business in the
+ *   languages of round 18 (distilleries, visitor centres, storehouses, mountain railways and lifts,
+ *   aquariums, castles, zoos, viewpoints 1103; garni, guest houses, hostels 1002; boat trips and
+ *   travel agencies 1003; transport operators (*trafik) 502; railways and ferries 504; sports, bike
+ *   and fishing shops 606; phone accessories and electronics 602; electrical supplies and hardware
+ *   204; courses and trainings 1701; bakeries, butchers, markets 303; cafés 403; theatres 1101),
+ *   and about 470 more for the other kinds the table places (groceries, drugstores, pharmacies,
+ *   dentists and opticians, clothing, pets and vets, fuel, garages, parking, taxis, hairdressers,
+ *   gyms and pools, books, toys, florists, car rental, fast food; cathedrals, theme parks,
+ *   campsites); a farm stay (agriturismo) 1002, no longer a restaurant; the best-known mountain
+ *   railways by name 1103; Legoland Hotel, LEGO House, Strömma, Den Blå Planet in the list; DARS by
+ *   its e-vignette; a Polish parking zone named by no merchant (an authority's words only).
  * Databases that ran 0033 keep stale categories, merchants and recurrence otherwise. The same work as
  * 0018: every account's stored transactions enriched again inside the migration's transaction, only
  * changed rows written. Down: nothing to undo (derived data).
