@@ -172,6 +172,13 @@
  *   independent labeller written side by side under the same protocol before the twenty-second
  *   round's rules were written; held out from them (and measured on round 21's rules too);
  *   reported per pattern, no gate.
+ * - the forty-second and forty-third HELD-OUT sets of issue 20, test/fixtures/enrichment-heldout-20ap.json
+ *   (Fio, Raiffeisenbank CZ with Vienna, ČSOB, Wise CZK with Lisbon, the Algarve, Brussels, Bruges
+ *   and Lake Bled) and -20aq.json (mBank SK, Slovenská sporiteľňa, ČSOB SK, Revolut EUR with Kraków,
+ *   Gdańsk, Denmark, Zagreb, Plitvice and Lake Garda), by a forty-second and a forty-third
+ *   independent labeller written side by side under the same protocol while the twenty-third
+ *   round's rules were written; held out from them (and measured on round 22's rules too);
+ *   reported per pattern, no gate.
  * Development labels that contradicted the merchant-naming convention of docs/categories.md were
  * relabelled to it in the fifth round (listed in the fixtures' `$comment` and in the docs).
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
@@ -478,6 +485,8 @@ describe('enrichment accuracy', () => {
     'enrichment-heldout-20am.json': 260,
     'enrichment-heldout-20an.json': 260,
     'enrichment-heldout-20ao.json': 260,
+    'enrichment-heldout-20ap.json': 260,
+    'enrichment-heldout-20aq.json': 260,
     'enrichment-development-names.json': 20,
     'enrichment-development-20.json': 200,
     'enrichment-development-20-probes.json': 60,
@@ -566,5 +575,13 @@ describe('enrichment accuracy', () => {
 
   it('reports the forty-first held-out set of issue 20 (20ao), per pattern (no gate)', () => {
     reportPerPattern('enrichment-heldout-20ao.json');
+  });
+
+  it('reports the forty-second held-out set of issue 20 (20ap), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20ap.json');
+  });
+
+  it('reports the forty-third held-out set of issue 20 (20aq), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20aq.json');
   });
 });
