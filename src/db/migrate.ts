@@ -33,7 +33,7 @@ import * as enrichmentReenrichIssue20Round6 from './migrations/0030_enrichment_r
 import * as enrichmentReenrichIssue20Rounds7to10 from './migrations/0031_enrichment_reenrich_issue20_rounds7to10.ts';
 import * as enrichmentReenrichIssue20Rounds11to13 from './migrations/0032_enrichment_reenrich_issue20_rounds11to13.ts';
 import * as enrichmentReenrichIssue20Rounds14to18 from './migrations/0033_enrichment_reenrich_issue20_rounds14to18.ts';
-import * as enrichmentReenrichIssue20Rounds19to22 from './migrations/0034_enrichment_reenrich_issue20_rounds19to22.ts';
+import * as enrichmentReenrichIssue20Rounds19to23 from './migrations/0034_enrichment_reenrich_issue20_rounds19to23.ts';
 import type { SecretKeys } from '../lib/secret-keys.ts';
 
 const MIGRATION_TABLE = 'kysely_migration';
@@ -68,7 +68,7 @@ const migrations = (keys: SecretKeys | undefined): Record<string, Migration> => 
   '0031_enrichment_reenrich_issue20_rounds7to10': enrichmentReenrichIssue20Rounds7to10,
   '0032_enrichment_reenrich_issue20_rounds11to13': enrichmentReenrichIssue20Rounds11to13,
   '0033_enrichment_reenrich_issue20_rounds14to18': enrichmentReenrichIssue20Rounds14to18,
-  '0034_enrichment_reenrich_issue20_rounds19to22': enrichmentReenrichIssue20Rounds19to22,
+  '0034_enrichment_reenrich_issue20_rounds19to23': enrichmentReenrichIssue20Rounds19to23,
 });
 
 /** `keys` seal what a migration encrypts (0017: webhook secrets); only needed when there is some. */

@@ -263,4 +263,18 @@ describe('keyword data', () => {
     expect(sub(-120, 'Ing. Eva Malá', 'vedenie účtovníctva 1Q/2026')).toBe(2002);
     expect(sub(-900, 'Obec Dolní Lhota', 'poplatek za obecní systém odpadového hospodářství')).toBe(705);
   });
+
+  it('reads a fintech\'s fees of every kind, a sole trader\'s supplies, Icelandic kinds of business and Canarian and Albanian chains (round 23)', () => {
+    expect(sub(-3.1, 'Revolut', 'Currency conversion fee')).toBe(1401);
+    expect(sub(-10, 'Wise', 'Card delivery fee')).toBe(1401);
+    expect(sub(-2600, 'Med a vosk Hron s.r.o.', 'FA 260112 medomet, sklenice na med')).toBe(2003);
+    expect(sub(-1900, '', 'Nákup: GOPAY *KADERNICKE-POTREBY-PRO.CZ, Brno, CZ')).toBe(2003);
+    expect(sub(-40, '', 'Nákup POS, METRAZ U ANNY, ZVOLEN, SK')).toBe(606);
+    expect(sub(-55, 'SUNDLAUG AKUREYRAR AKUREYRI ISL', 'Card payment')).toBe(903);
+    expect(sub(-90, 'FARFUGLAHEIMILI HOFN ISL', 'Card payment')).toBe(1002);
+    expect(sub(-12, 'PYLSUVAGN SELFOSS ISL', 'Card payment')).toBe(402);
+    expect(sub(-60, 'ORKAN SELFOSS ISL', 'Card payment')).toBe(501);
+    expect(sub(-45, 'HIPERDINO ADEJE ESP', 'Card payment')).toBe(301);
+    expect(sub(-25, 'GUACHINCHE LOS GRAJOS TACORONTE ESP', 'Card payment')).toBe(401);
+  });
 });

@@ -170,8 +170,9 @@
  *   the Bulgarian Black Sea coast) and -20ao.json (Prima banka, UniCredit Bank SK, VÚB, N26 EUR with
  *   Iceland, Lapland, Helsinki, Tallinn, Balaton and Prague), by a fortieth and a forty-first
  *   independent labeller written side by side under the same protocol before the twenty-second
- *   round's rules were written; held out from them (and measured on round 21's rules too);
- *   reported per pattern, no gate.
+ *   round's rules were written; held out from them (and measured on round 21's rules too), their
+ *   misses were read in the twenty-third round, so they are DEVELOPMENT data now: reported per
+ *   pattern and held to floors (HELD_OUT_20AN, HELD_OUT_20AO).
  * - the forty-second and forty-third HELD-OUT sets of issue 20, test/fixtures/enrichment-heldout-20ap.json
  *   (Fio, Raiffeisenbank CZ with Vienna, ČSOB, Wise CZK with Lisbon, the Algarve, Brussels, Bruges
  *   and Lake Bled) and -20aq.json (mBank SK, Slovenská sporiteľňa, ČSOB SK, Revolut EUR with Kraków,
@@ -429,6 +430,10 @@ const HELD_OUT_20AK: Gate = { category: 99, subcategory: 99, merchantPrecision: 
 const HELD_OUT_20AL: Gate = { category: 98, subcategory: 98, merchantPrecision: 98, merchantRecall: 98, recurrence: 99 };
 /** Floors of issue 20's thirty-ninth set (20am), development data since the twenty-second round: what the rules hold on it, less one row. */
 const HELD_OUT_20AM: Gate = { category: 99, subcategory: 99, merchantPrecision: 98, merchantRecall: 98, recurrence: 98 };
+/** Floors of issue 20's fortieth set (20an), development data since the twenty-third round: what the rules hold on it, less one row. */
+const HELD_OUT_20AN: Gate = { category: 97, subcategory: 97, merchantPrecision: 98, merchantRecall: 98, recurrence: 99 };
+/** Floors of issue 20's forty-first set (20ao), development data since the twenty-third round: what the rules hold on it, less one row. */
+const HELD_OUT_20AO: Gate = { category: 99, subcategory: 99, merchantPrecision: 98, merchantRecall: 98, recurrence: 99 };
 /** Floors of the fourth round's probe rows (enrichment-development-20-probes-4.json): what the rules hold on them, less one row. */
 const PROBES_20_4: Gate = { category: 98, subcategory: 98, merchantPrecision: 98, merchantRecall: 98, recurrence: 99 };
 
@@ -565,16 +570,10 @@ describe('enrichment accuracy', () => {
     { name: 'the thirty-seventh set of issue 20 (20ak; development data since its twenty-first round)', file: 'enrichment-heldout-20ak.json', floors: HELD_OUT_20AK },
     { name: 'the thirty-eighth set of issue 20 (20al; development data since its twenty-second round)', file: 'enrichment-heldout-20al.json', floors: HELD_OUT_20AL },
     { name: 'the thirty-ninth set of issue 20 (20am; development data since its twenty-second round)', file: 'enrichment-heldout-20am.json', floors: HELD_OUT_20AM },
+    { name: 'the fortieth set of issue 20 (20an; development data since its twenty-third round)', file: 'enrichment-heldout-20an.json', floors: HELD_OUT_20AN },
+    { name: 'the forty-first set of issue 20 (20ao; development data since its twenty-third round)', file: 'enrichment-heldout-20ao.json', floors: HELD_OUT_20AO },
   ])('does not regress on $name, per pattern', ({ file, floors }) => {
     expectTargets(reportPerPattern(file), floors);
-  });
-
-  it('reports the fortieth held-out set of issue 20 (20an), per pattern (no gate)', () => {
-    reportPerPattern('enrichment-heldout-20an.json');
-  });
-
-  it('reports the forty-first held-out set of issue 20 (20ao), per pattern (no gate)', () => {
-    reportPerPattern('enrichment-heldout-20ao.json');
   });
 
   it('reports the forty-second held-out set of issue 20 (20ap), per pattern (no gate)', () => {

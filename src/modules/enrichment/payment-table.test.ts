@@ -528,6 +528,14 @@ const table: Record<string, Case[]> = {
     row(-45, 'BOGHANDEL ARNOLD BUSCK KOBENHAVN DNK', 'Card payment', 607),
     row(-30, 'BOZPSKOLENIA.SK', 'Platba kartou', 1701),
   ],
+  'a fintech\'s fees of every kind are bank fees without merchant; a trade\'s supplies are business expenses, a hobby\'s fabrics sports & hobby (round 23)': [
+    row(-1.5, 'Revolut', 'Weekend FX fee', 1401, { merchant: null }),
+    row(-4.9, 'N26', 'Card delivery fee', 1401, { merchant: null }),
+    row(-2.1, 'Wise', 'Currency conversion fee 0.43%', 1401, { merchant: null }),
+    row(-3100, 'Kadeřnické potřeby Novák s.r.o.', 'FA 270044 nůžky, barvy', 2003),
+    row(-85, 'Servis šicích strojů Beneš', 'FA 270102 servis šicího stroje Brother', 2003),
+    row(-22, '', 'Nákup POS 11.03.2027, karta 4405 77** **** 1180, METRAZ PRI MOSTE, POPRAD, SK', 606),
+  ],
 };
 
 describe('the documented table "Where each kind of payment goes"', () => {

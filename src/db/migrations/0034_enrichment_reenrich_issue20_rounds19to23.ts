@@ -1,6 +1,6 @@
 /**
- * Re-enrichment with the rules of issue 20's nineteenth to twenty-second rounds (docs/categories.md,
- * "Where each kind of payment goes", "Merchant names: the convention", "Round 19" to "Round 22"):
+ * Re-enrichment with the rules of issue 20's nineteenth to twenty-third rounds (docs/categories.md,
+ * "Where each kind of payment goes", "Merchant names: the convention", "Round 19" to "Round 23"):
  * - firms named by their kind in Turkish, Nordic and Baltic words (hava yolları, hava taşımacılığı
  *   1001, iletişim 703, birleşik mağazalar 301, vapur, şehir hatları 504, glued *taksi 503, bageri…,
  *   torvehal…, saluhall, tirgus, turgus 303, glyptotek, *museet 1103, baklava, lokum 403...);
@@ -51,6 +51,15 @@
  *   campsites); a farm stay (agriturismo) 1002, no longer a restaurant; the best-known mountain
  *   railways by name 1103; Legoland Hotel, LEGO House, Strömma, Den Blå Planet in the list; DARS by
  *   its e-vignette; a Polish parking zone named by no merchant (an authority's words only).
+ * - round 23: a fintech's fees of every kind ("Fee for ATM withdrawal in foreign currency", currency
+ *   conversion, card delivery, plan and account fees) are bank fees 1401 without merchant; a sole
+ *   trader's supplies trade by trade in Czech and Slovak (beekeeping, sewing machines, hairdressing,
+ *   butchers', bakers', vintners', painters', locksmiths', plumbers', roofers', packaging...) 2003;
+ *   fabrics and haberdashery 606, kitchen knives 204; Icelandic words of stays (gistiheimili), cafés
+ *   (kaffihús), pools (sundlaug, sundhöll), hot dogs (pylsur), car hire (bílaleiga), tours and
+ *   museums; Canarian guachinches 401; chains known by name (DISA, Cicar, HiperDino, Bónus,
+ *   Krónan, Orkan, Olís, Kastrati...); a bank's complaint about a card transaction ("Reklamace
+ *   karetní transakce: ELEKTROSPOT.CZ, ...") names the card text's merchant; IKEA Restaurant 401.
  * Databases that ran 0033 keep stale categories, merchants and recurrence otherwise. The same work as
  * 0018: every account's stored transactions enriched again inside the migration's transaction, only
  * changed rows written. Down: nothing to undo (derived data).
