@@ -37,6 +37,7 @@
  * there. Words for children, or a keyword of the children's subcategory beside it, turn a
  * subcategory with `forChildren` (sport, courses, schools) into 1702.
  */
+import { businessKindIn } from './business-kinds.ts';
 import { readData } from './data.ts';
 import type { Merchant } from './merchants.ts';
 import { appliesTo, fallback, forAmount, personSubcategory, refunds, subcategory, type Candidate, type Subcategory } from './taxonomy.ts';
@@ -370,6 +371,13 @@ const UTILITIES_CATEGORY = 7;
 /** Groceries: a supermarket chain whose sites also sell fuel, coffee or medicine under their own MCC. */
 const SUPERMARKET_CATEGORY = 3;
 
+/** A word for a kind of business in the payee's descriptor, the counterparty's or a card text's (business-kinds.ts), or null. */
+function businessKind(input: CategoryInput, cpOpening: number, noteOpening: number): Subcategory | null {
+  const inCounterParty = businessKindIn(input.counterPartyTokens, cpOpening, input.counterPartyTokens.length);
+  if (inCounterParty !== null || !input.noteIsCardText) return inCounterParty;
+  return businessKindIn(input.noteTokens, noteOpening, input.noteDescriptorEnd ?? input.noteTokens.length);
+}
+
 /**
  * The subcategory of one transaction (never null: the fallbacks catch the rest). Signals in
  * order of trust: what the payer's note says was bought from a shop (a subscription sold by an
@@ -468,7 +476,7 @@ export function categorise(input: CategoryInput): Subcategory {
   const trusted = signals.find((c) => !c.weak) ?? signals[0];
   // The more specific kind of one payment outranks it in the other text too ("ELEKTRO HAVLIK s.r.o." / "FA ... elektroinstalace": an electrician).
   const first = trusted === undefined ? undefined : (signals.find((c) => !c.weak && c.outranks?.has(trusted.sub.id) === true) ?? trusted);
-  if (!first) return amount > 0 ? fallback.incoming : input.storeAbroad === true ? fallback.storeAbroad : fallback.outgoing;
+  if (!first) return amount > 0 ? fallback.incoming : (businessKind(input, cpOpening, noteOpening) ?? (input.storeAbroad === true ? fallback.storeAbroad : fallback.outgoing));
   // Money back from a purchase (a refund, a reversal) keeps the category of the purchase.
   const purchase = signals.find((c) => c.reverses);
   const reversal = purchase !== undefined && (first.reverses === true || first.moneyBack === true);
