@@ -286,6 +286,14 @@ describe('merchants beyond the list', () => {
     expect(merchant('PETRO JIH 07, MIROTICE', 'Platba kartou 516932XXXXXX4417 dne 22.06.2026', { mccCode: '5541' })?.name).toBe('Petro Jih');
     expect(merchant('SUMUP *JANA NOVAKOVA', 'Platba kartou')).toBeNull();
   });
+  it('reads a card text without a marker whose town follows a slash, with the amount the bank adds (round 26)', () => {
+    // The town need not be one the rules know, and a decimal comma in the amount parts nothing.
+    expect(merchant('', 'PENZION POD ROZSUTCOM /TERCHOVA', {}, -142)?.name).toBe('Penzion Pod Rozsutcom');
+    expect(merchant('', 'KAVIAREN POD HRADOM /TRENCIANSKE TEPLICE 4,80 EUR', {}, -4.8)?.name).toBe('Kaviaren Pod Hradom');
+    expect(merchant('', 'CUKRARNA U RADNICE /POLICKA 1 156,00 CZK', {}, -1156)?.name).toBe('Cukrarna U Radnice');
+    // A person's note in upper case after a slash stays no card text when a lower-case word or no town follows.
+    expect(merchant('', 'Najem byt /duben', {}, -9000)).toBeNull();
+  });
   it('drops the legal forms of every European country (round 19)', () => {
     const forms = ['A/S', 'ApS', 'AB (publ)', 'Oyj', 'ASA', 'A.Ş.', 'Ltd. Şti.', 'San. ve Tic. Ltd. Şti.', 'SIA', 'UAB', 'OÜ', 'B.V.', 'BVBA', 'SRL', 'SARL', 'S.L.U.', 'Lda', 'EOOD', 'I.K.E.', 'Sh.p.k.', 'DOOEL', 'd.n.o.', 'S.K.A.', 'KGaA', 'Sagl'];
     for (const form of forms) expect([form, merchant(`Studio Lumen ${form}`, 'FA 2027-031 návrh loga')?.name]).toEqual([form, 'Studio Lumen']);

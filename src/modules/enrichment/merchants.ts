@@ -249,6 +249,10 @@ const LETTER = /\p{L}/u;
 const WORD_SEPARATORS = /[^\p{L}\p{N}]+/u;
 /** Words with a digit (dates, masked card numbers "4405xxxxxxxx8812"): no part of a written name's case. */
 const WITH_DIGIT = /\S*\d\S*/g;
+/** A comma parting a card text (not a decimal comma inside an amount: "3 120,00 CZK"). */
+const PART_COMMA = /,(?!\d)|(?<!\d),/;
+/** A slash after a space, then a town in upper case and maybe the amount the bank adds ("ELEKTRO-VOLT.CZ /OSTRAVA 1 250,00 CZK"). */
+const TOWN_AFTER_SLASH = /^ \/\p{Lu}[\p{Lu}\p{M} .'-]*?(?: \d{1,3}(?: \d{3})*(?:[.,]\d{2})? [A-Z]{3})?$/u;
 
 /**
  * `text` without a payment processor's `NAME *` prefix, and the processor (undefined: no prefix);
@@ -294,10 +298,11 @@ function unmasked(written: string): string {
  * case like a card terminal's, and an MCC says it was a card payment, or the text ends in a
  * country (before what a dash after its town says was sold, or the money-back words of a refund:
  * UniCredit's "BOLT.EU/O/2607211944 TALLINN EE REFUND"), or its first comma (without one, since round 17, a slash
- * after a space: "ELEKTRO-VOLT.CZ /OSTRAVA") is followed by a town.
+ * after a space: "ELEKTRO-VOLT.CZ /OSTRAVA") is followed by a town (after a slash, since round 26, any town in upper case,
+ * maybe with the amount the bank adds: "HOTEL TRIO /OLOMOUC 3 120,00 CZK"). A decimal comma is no comma here.
  */
 function unmarkedCardText(text: string, tokens: readonly string[], mcc: boolean): boolean {
-  const comma = text.indexOf(',');
+  const comma = text.search(PART_COMMA);
   const descriptor = comma < 0 ? text : text.slice(0, comma);
   if (!LETTER.test(descriptor) || LOWER.test(descriptor.replace(WITH_DIGIT, ''))) return false;
   if (mcc) return true;
@@ -305,9 +310,11 @@ function unmarkedCardText(text: string, tokens: readonly string[], mcc: boolean)
   const dash = SOLD_DASH.exec(comma < 0 ? text : text.slice(comma));
   const sold = dash === null ? tokens : tokenize(text.slice(0, Math.max(comma, 0) + dash.index));
   if (endsInCountry(sold.slice(0, beforeMoneyBackWords(sold)))) return true;
-  // A comma, or else a slash after a space ("ELEKTRO-VOLT.CZ /OSTRAVA"), before the town.
+  // A comma, or else a slash after a space ("ELEKTRO-VOLT.CZ /OSTRAVA"), before the town; after a slash, since round 26, any town
+  // written in upper case, with the amount the bank adds ("PENZION POD ROZSUTCOM /TERCHOVA", "HOTEL TRIO /OLOMOUC 3 120,00 CZK").
   const separator = comma < 0 ? text.indexOf(' /') : comma;
   if (separator < 0) return false;
+  if (comma < 0 && TOWN_AFTER_SLASH.test(text.slice(separator))) return true;
   const rest = tokenize(text.slice(separator));
   return rest.length > 0 && placeAt(rest, 0) !== null;
 }
@@ -396,17 +403,19 @@ export function analyse(written: string, unnamed?: { mcc: boolean }, counterPart
     const tokens = processor === undefined ? all : tokenize(body);
     return { tokens, processor, start: 0, end: tokens.length, card: false, descriptor: body, sold: seller ?? tokens.length, soldText, soldAfterDash, written: text };
   }
-  // A bank's card-payment description: the marker, the descriptor up to the first comma, the rest.
+  // A bank's card-payment description: the marker, the descriptor up to the first comma (not an amount's decimal comma) or else up to a
+  // slash after a space before the town ("HOTEL TRIO /OLOMOUC 3 120,00 CZK"), the rest.
   const head = text.slice(0, datedHead(text, headLength));
   const rest = text.slice(head.length);
-  const comma = rest.indexOf(',');
-  const [body, processor, seller, soldText, dashInBody] = withoutProcessor(comma < 0 ? rest : rest.slice(0, comma));
+  const comma = rest.search(PART_COMMA);
+  const descriptorEnd = comma >= 0 ? comma : rest.indexOf(' /');
+  const [body, processor, seller, soldText, dashInBody] = withoutProcessor(descriptorEnd < 0 ? rest : rest.slice(0, descriptorEnd));
   const headTokens = tokenize(head);
   const bodyTokens = tokenize(body);
-  const tokens = headTokens.concat(bodyTokens, comma < 0 ? [] : tokenize(rest.slice(comma)));
+  const tokens = headTokens.concat(bodyTokens, descriptorEnd < 0 ? [] : tokenize(rest.slice(descriptorEnd)));
   // A dash after the descriptor's town parts it from what was sold too ("ALBERT HYPERMARKET, JIHLAVA, CZ - NETFLIX DARKOVA KARTA").
-  const dash = seller === undefined && comma >= 0 ? SOLD_DASH.exec(rest.slice(comma)) : null;
-  const sold = seller !== undefined ? headTokens.length + seller : dash !== null ? headTokens.length + bodyTokens.length + tokenize(rest.slice(comma, comma + dash.index)).length : tokens.length;
+  const dash = seller === undefined && descriptorEnd >= 0 ? SOLD_DASH.exec(rest.slice(descriptorEnd)) : null;
+  const sold = seller !== undefined ? headTokens.length + seller : dash !== null ? headTokens.length + bodyTokens.length + tokenize(rest.slice(descriptorEnd, descriptorEnd + dash.index)).length : tokens.length;
   return { tokens, processor, start: headTokens.length, end: headTokens.length + bodyTokens.length, card: true, descriptor: body, sold, soldText, soldAfterDash: dashInBody || dash !== null, written: text };
 }
 

@@ -1,6 +1,6 @@
 /**
- * Re-enrichment with the rules of issue 20's twenty-fourth and twenty-fifth rounds (docs/categories.md,
- * "Kinds of business from OpenStreetMap", "Round 25"):
+ * Re-enrichment with the rules of issue 20's twenty-fourth to twenty-sixth rounds (docs/categories.md,
+ * "Kinds of business from OpenStreetMap", "Round 25", "Round 26"):
  * - round 24: money spent that no other signal explains is placed by a word for its kind of
  *   business in the payee's descriptor, from OpenStreetMap's presets in 41 European languages
  *   (data/osm-business-kinds.json: "GELATARIA DA PRAIA LAGOS" 403, "KINDERSCHUHGESCHAEFT" 603),
@@ -8,7 +8,12 @@
  * - round 25: membership fees in Dutch, Nordic, Baltic, French, Italian, Spanish and Portuguese 903;
  *   holiday and thirteenth-month pay 101; car-wash lines 506; water heaters and boilers 204; ICA's
  *   formats, supermarkets' fuel stations, Nordic children's clothing, Bulgarian pharmacies, Baltic
- *   restaurant chains, hosting providers and Catawiki as merchants.
+ *   restaurant chains, hosting providers and Catawiki as merchants;
+ * - round 26: a card text without a marker whose town follows a slash ("HOTEL TRIO /OLOMOUC 3 120,00
+ *   CZK") names its merchant, and a decimal comma in an amount no longer parts a card text; Polish
+ *   guesthouses (willa) 1002; motorbike, scooter and quad hire 507; Austria's Alpine toll roads 505;
+ *   more payment gateways whose refunds name the shop (Besteron, TrustPay, ThePay, Paysera...);
+ *   NH Collection and nhow as merchants of their own.
  * Databases that ran 0034 keep those rows as they were otherwise. The same work as 0018: every
  * account's stored transactions enriched again inside the migration's transaction, only changed
  * rows written. Down: nothing to undo (derived data).
