@@ -28,7 +28,7 @@ const COMPOUNDING = new Set(['de', 'de-AT', 'de-CH', 'nl', 'nl-BE', 'da', 'sv', 
 const STEM_MIN = 5;
 /** A search term ("gelataria", "pølsevogn"; weaker than a name: "mala", a suitcase, is a bag shop's) counts from seven letters, as a stem too. */
 const TERM_MIN = 7;
-const ENDING_MIN = 6;
+const ENDING_MIN = 5;
 const WORD_MIN = 3;
 
 /**

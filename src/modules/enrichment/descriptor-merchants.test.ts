@@ -294,6 +294,13 @@ describe('merchants beyond the list', () => {
     // A person's note in upper case after a slash stays no card text when a lower-case word or no town follows.
     expect(merchant('', 'Najem byt /duben', {}, -9000)).toBeNull();
   });
+  it('reads a two-letter country code that is a word too at the end of an upper-case card text, and a first name that is a town as a name (round 27)', () => {
+    // UniCredit Bank CZ: "NAME TOWN CC", then the original amount and the date; Montenegro's "ME" is a word in English.
+    expect(merchant('', 'KONOBA KOD RADA BUDVA ME ORIGINALNI CASTKA 22,00 EUR DATUM PROVEDENI TRANSAKCE: 2026-08-02', {}, -540)?.name).toBe('Konoba Kod Rada');
+    expect(merchant('', 'Vrátil jsem to ME', {}, -540)).toBeNull();
+    // "Milan" is a town too (Milano); with a surname it is a person, no merchant.
+    expect(merchant('Milan Hrubý', 'nájom byt 07/2026', {}, -450)).toBeNull();
+  });
   it('drops the legal forms of every European country (round 19)', () => {
     const forms = ['A/S', 'ApS', 'AB (publ)', 'Oyj', 'ASA', 'A.Ş.', 'Ltd. Şti.', 'San. ve Tic. Ltd. Şti.', 'SIA', 'UAB', 'OÜ', 'B.V.', 'BVBA', 'SRL', 'SARL', 'S.L.U.', 'Lda', 'EOOD', 'I.K.E.', 'Sh.p.k.', 'DOOEL', 'd.n.o.', 'S.K.A.', 'KGaA', 'Sagl'];
     for (const form of forms) expect([form, merchant(`Studio Lumen ${form}`, 'FA 2027-031 návrh loga')?.name]).toEqual([form, 'Studio Lumen']);

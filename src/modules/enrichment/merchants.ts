@@ -34,7 +34,7 @@
 import { beforeMoneyBackWords, businessKindAt, hasCategoryKeyword, hasKeyword, keywordCategoryAt, RETAIL_CATEGORIES, sellsOnTheSide, soldBesides, soldKeywordOf } from './categorise.ts';
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
-import { BANK_DETAILS, CARD_MARKER, cardMarkerLength, countryNamed, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, hasBankDetails, headPart, HOME_COUNTRY, homeCountryAt, noiseAt, placeAt, restIsNoise, significant, storeWordAt } from './noise.ts';
+import { BANK_DETAILS, CARD_MARKER, cardMarkerLength, countryNamed, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, hasBankDetails, headPart, HOME_COUNTRY, homeCountryAt, noiseAt, placeAt, restIsNoise, significant, storeWordAt, withCountryCode } from './noise.ts';
 import { isKindSurname, isPersonName, isTitleAt, withoutTitles } from './people.ts';
 import { fold, hasDigit, NON_ASCII, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
@@ -392,7 +392,7 @@ export function analyse(written: string, unnamed?: { mcc: boolean }, counterPart
   const shown = unmasked(written);
   const shownTokens = tokenize(shown);
   const detailless = withoutBankDetails(shown, shownTokens);
-  const text = undated(detailless);
+  const text = withCountryCode(undated(detailless));
   const all = text === shown ? shownTokens : tokenize(text);
   const marker = cardMarkerLength(all) === 0 ? null : CARD_MARKER.exec(fold(text));
   const headLength = marker !== null ? marker[0].length : (unnamed !== undefined && unmarkedCardText(text, all, unnamed.mcc)) || (counterParty && terminalDescriptor(text, all)) ? 0 : -1;

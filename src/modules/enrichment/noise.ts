@@ -115,6 +115,29 @@ export function endsInCountry(tokens: readonly string[]): boolean {
   return false;
 }
 
+/**
+ * Two-letter country codes left out of countryCodes because they are words too ("ME", "IS", "NO",
+ * "FR"), with their country's three-letter code: a card terminal writes them at the end of its
+ * upper-case descriptor ("IDEA 14 PETROVAC ME"), where they are read as that code (withCountryCode).
+ */
+const wordCodes = new Map<string, string>();
+for (const [code, words] of Object.entries(file.countryCodes)) {
+  const alpha3 = words.find((word) => ALPHA3.test(word));
+  if (alpha3 !== undefined && !words.includes(code)) wordCodes.set(code, alpha3);
+}
+const WORD_CODE_AT_END = new RegExp(` (${[...wordCodes.keys()].join('|')})\\s*$`);
+
+/**
+ * `text` with a two-letter country code that is also a word ending it read as the country's
+ * three-letter code ("IDEA 14 PETROVAC ME": "IDEA 14 PETROVAC MNE"), when the whole text is written
+ * in upper case like a card terminal's descriptor (round 27); any other text as it is.
+ */
+export function withCountryCode(text: string): string {
+  const code = WORD_CODE_AT_END.exec(text);
+  if (code === null || LOWER_CASE.test(text)) return text;
+  return `${text.slice(0, code.index)} ${wordCodes.get(code[1]!)!}`;
+}
+
 /** Whether `tokens` hold a legal form ("s.r.o.", "GmbH"): a company's name, no person's and no account's. */
 export function hasLegalForm(tokens: readonly string[]): boolean {
   for (let at = 0; at < tokens.length; at++) if (legalForms.matchAt(tokens, at)) return true;

@@ -53,7 +53,8 @@ export function isPersonName(tokens: readonly string[]): boolean {
       continue;
     }
     const token = tokens[at]!;
-    if (hasDigit(token) || organisations.has(token) || noiseAt(tokens, at)) return false;
+    // A first name that is a town too ("Milan") is a first name here.
+    if (hasDigit(token) || organisations.has(token) || (!firstNames.has(token) && noiseAt(tokens, at))) return false;
     if (firstNames.has(token)) named = true;
     words++;
     at++;
