@@ -249,8 +249,15 @@ const LETTER = /\p{L}/u;
 const WORD_SEPARATORS = /[^\p{L}\p{N}]+/u;
 /** Words with a digit (dates, masked card numbers "4405xxxxxxxx8812"): no part of a written name's case. */
 const WITH_DIGIT = /\S*\d\S*/g;
-/** A comma parting a card text (not a decimal comma inside an amount: "3 120,00 CZK"). */
-const PART_COMMA = /,(?!\d)|(?<!\d),/;
+const isDigitAt = (text: string, at: number): boolean => {
+  const code = text.charCodeAt(at);
+  return code >= 48 && code <= 57;
+};
+/** The first comma parting a card text, not a decimal comma inside an amount ("3 120,00 CZK"), or -1. */
+function partComma(text: string): number {
+  for (let at = text.indexOf(','); at >= 0; at = text.indexOf(',', at + 1)) if (!isDigitAt(text, at - 1) || !isDigitAt(text, at + 1)) return at;
+  return -1;
+}
 /** A slash after a space, then a town in upper case and maybe the amount the bank adds ("ELEKTRO-VOLT.CZ /OSTRAVA 1 250,00 CZK"). */
 const TOWN_AFTER_SLASH = /^ \/\p{Lu}[\p{Lu}\p{M} .'-]*?(?: \d{1,3}(?: \d{3})*(?:[.,]\d{2})? [A-Z]{3})?$/u;
 
@@ -302,7 +309,7 @@ function unmasked(written: string): string {
  * maybe with the amount the bank adds: "HOTEL TRIO /OLOMOUC 3 120,00 CZK"). A decimal comma is no comma here.
  */
 function unmarkedCardText(text: string, tokens: readonly string[], mcc: boolean): boolean {
-  const comma = text.search(PART_COMMA);
+  const comma = partComma(text);
   const descriptor = comma < 0 ? text : text.slice(0, comma);
   if (!LETTER.test(descriptor) || LOWER.test(descriptor.replace(WITH_DIGIT, ''))) return false;
   if (mcc) return true;
@@ -407,7 +414,7 @@ export function analyse(written: string, unnamed?: { mcc: boolean }, counterPart
   // slash after a space before the town ("HOTEL TRIO /OLOMOUC 3 120,00 CZK"), the rest.
   const head = text.slice(0, datedHead(text, headLength));
   const rest = text.slice(head.length);
-  const comma = rest.search(PART_COMMA);
+  const comma = partComma(rest);
   const descriptorEnd = comma >= 0 ? comma : rest.indexOf(' /');
   const [body, processor, seller, soldText, dashInBody] = withoutProcessor(descriptorEnd < 0 ? rest : rest.slice(0, descriptorEnd));
   const headTokens = tokenize(head);

@@ -121,11 +121,11 @@ export function endsInCountry(tokens: readonly string[]): boolean {
  * upper-case descriptor ("IDEA 14 PETROVAC ME"), where they are read as that code (withCountryCode).
  */
 const wordCodes = new Map<string, string>();
+const SPACE = 32;
 for (const [code, words] of Object.entries(file.countryCodes)) {
   const alpha3 = words.find((word) => ALPHA3.test(word));
   if (alpha3 !== undefined && !words.includes(code)) wordCodes.set(code, alpha3);
 }
-const WORD_CODE_AT_END = new RegExp(` (${[...wordCodes.keys()].join('|')})\\s*$`);
 
 /**
  * `text` with a two-letter country code that is also a word ending it read as the country's
@@ -133,9 +133,12 @@ const WORD_CODE_AT_END = new RegExp(` (${[...wordCodes.keys()].join('|')})\\s*$`
  * in upper case like a card terminal's descriptor (round 27); any other text as it is.
  */
 export function withCountryCode(text: string): string {
-  const code = WORD_CODE_AT_END.exec(text);
-  if (code === null || LOWER_CASE.test(text)) return text;
-  return `${text.slice(0, code.index)} ${wordCodes.get(code[1]!)!}`;
+  const end = text.trimEnd();
+  // Cheap tests first: this runs on every text.
+  if (end.length < 4 || end.charCodeAt(end.length - 3) !== SPACE) return text;
+  const alpha3 = wordCodes.get(end.slice(-2));
+  if (alpha3 === undefined || LOWER_CASE.test(end)) return text;
+  return end.slice(0, -2) + alpha3;
 }
 
 /** Whether `tokens` hold a legal form ("s.r.o.", "GmbH"): a company's name, no person's and no account's. */
