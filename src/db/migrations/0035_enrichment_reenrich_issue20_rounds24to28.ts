@@ -1,6 +1,6 @@
 /**
- * Re-enrichment with the rules of issue 20's twenty-fourth to twenty-seventh rounds (docs/categories.md,
- * "Kinds of business from OpenStreetMap", "Round 25" to "Round 27"):
+ * Re-enrichment with the rules of issue 20's twenty-fourth to twenty-eighth rounds (docs/categories.md,
+ * "Kinds of business from OpenStreetMap", "Round 25" to "Round 28"):
  * - round 24: money spent that no other signal explains is placed by a word for its kind of
  *   business in the payee's descriptor, from OpenStreetMap's presets in 41 European languages
  *   (data/osm-business-kinds.json: "GELATARIA DA PRAIA LAGOS" 403, "KINDERSCHUHGESCHAEFT" 603),
@@ -17,7 +17,10 @@
  * - round 27: a two-letter country code that is a word too ("ME", "IS", "NO") ending an upper-case
  *   card text is that country's; a first name that is a town ("Milan") stays a first name; tours and
  *   walks 1003; Slovene mountain huts 1002; AlzaPlus+ 805; kinds of business as the last part of a
- *   compound from five letters ("KANSALLISMUSEO").
+ *   compound from five letters ("KANSALLISMUSEO");
+ * - round 28: a fintech topped up from one's own account at another bank ("dobitie z VÚB") 1201;
+ *   Romanian bakeries and vignettes, Swedish fishmongers, German art collections, Swiss club fees,
+ *   Balaton boat trips; Norwegian.com, Boozt, Stockholm's SL and Coop Pronto as merchants.
  * Databases that ran 0034 keep those rows as they were otherwise. The same work as 0018: every
  * account's stored transactions enriched again inside the migration's transaction, only changed
  * rows written. Down: nothing to undo (derived data).
