@@ -1,6 +1,6 @@
 /**
- * Re-enrichment with the rules of issue 20's twenty-fourth to twenty-eighth rounds (docs/categories.md,
- * "Kinds of business from OpenStreetMap", "Round 25" to "Round 28"):
+ * Re-enrichment with the rules of issue 20's twenty-fourth to twenty-ninth rounds (docs/categories.md,
+ * "Kinds of business from OpenStreetMap", "Round 25" to "Round 29"):
  * - round 24: money spent that no other signal explains is placed by a word for its kind of
  *   business in the payee's descriptor, from OpenStreetMap's presets in 41 European languages
  *   (data/osm-business-kinds.json: "GELATARIA DA PRAIA LAGOS" 403, "KINDERSCHUHGESCHAEFT" 603),
@@ -20,7 +20,9 @@
  *   compound from five letters ("KANSALLISMUSEO");
  * - round 28: a fintech topped up from one's own account at another bank ("dobitie z VÚB") 1201;
  *   Romanian bakeries and vignettes, Swedish fishmongers, German art collections, Swiss club fees,
- *   Balaton boat trips; Norwegian.com, Boozt, Stockholm's SL and Coop Pronto as merchants.
+ *   Balaton boat trips; Norwegian.com, Boozt, Stockholm's SL and Coop Pronto as merchants;
+ * - round 29: a fintech's "Cash at …" 1301; hot dogs, archaeological parks and adventure parks in
+ *   more languages; Vy, The Fjords, Heritage Malta, Experimentarium, Sicily by Car, Zagrebparking.
  * Databases that ran 0034 keep those rows as they were otherwise. The same work as 0018: every
  * account's stored transactions enriched again inside the migration's transaction, only changed
  * rows written. Down: nothing to undo (derived data).
