@@ -249,6 +249,7 @@ const LETTER = /\p{L}/u;
 const WORD_SEPARATORS = /[^\p{L}\p{N}]+/u;
 /** Words with a digit (dates, masked card numbers "4405xxxxxxxx8812"): no part of a written name's case. */
 const WITH_DIGIT = /\S*\d\S*/g;
+/** Whether the character at `at` of `text` is an ASCII digit (false outside the text). */
 const isDigitAt = (text: string, at: number): boolean => {
   const code = text.charCodeAt(at);
   return code >= 48 && code <= 57;
