@@ -214,6 +214,10 @@
  *   and -20bc.json, by a fifty-fourth and a fifty-fifth independent labeller written side by side
  *   under the same protocol while the twenty-ninth round's rules were written; held out from them
  *   (and measured on round 28's rules too); reported per pattern, no gate.
+ * - the fifty-sixth and fifty-seventh HELD-OUT sets of issue 20, test/fixtures/enrichment-heldout-20bd.json
+ *   and -20be.json, by a fifty-sixth and a fifty-seventh independent labeller, written side by side
+ *   after the twenty-ninth round's rules had landed: a second unseen pair for round 29 (as round 19
+ *   had two); reported per pattern, no gate.
  * Development labels that contradicted the merchant-naming convention of docs/categories.md were
  * relabelled to it in the fifth round (listed in the fixtures' `$comment` and in the docs).
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
@@ -562,6 +566,8 @@ describe('enrichment accuracy', () => {
     'enrichment-heldout-20ba.json': 260,
     'enrichment-heldout-20bb.json': 260,
     'enrichment-heldout-20bc.json': 260,
+    'enrichment-heldout-20bd.json': 260,
+    'enrichment-heldout-20be.json': 260,
     'enrichment-development-names.json': 20,
     'enrichment-development-20.json': 200,
     'enrichment-development-20-probes.json': 60,
@@ -664,5 +670,13 @@ describe('enrichment accuracy', () => {
 
   it('reports the fifty-fifth held-out set of issue 20 (20bc), per pattern (no gate)', () => {
     reportPerPattern('enrichment-heldout-20bc.json');
+  });
+
+  it('reports the fifty-sixth held-out set of issue 20 (20bd), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20bd.json');
+  });
+
+  it('reports the fifty-seventh held-out set of issue 20 (20be), per pattern (no gate)', () => {
+    reportPerPattern('enrichment-heldout-20be.json');
   });
 });
