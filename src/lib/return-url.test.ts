@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { getDomain } from 'tldts';
 import { describe, expect, it } from 'vitest';
 import { matchesAnyReturnUrl, matchesReturnUrl, validateReturnUrlPattern } from './return-url.ts';
 
@@ -271,7 +272,11 @@ describe('matchesAnyReturnUrl', () => {
 describe('properties', () => {
   const label = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,8}[a-z0-9])?$/);
   const tld = fc.constantFrom('com', 'net', 'org', 'io', 'cz', 'sk', 'de', 'example');
-  const registrable = fc.tuple(label, tld).map(([name, top]) => `${name}.${top}`);
+  // A registrable domain, not a public suffix of the list's private section ("cn.com", "eu.org" are suffixes there).
+  const registrable = fc
+    .tuple(label, tld)
+    .map(([name, top]) => `${name}.${top}`)
+    .filter((domain) => getDomain(domain, { allowPrivateDomains: true }) === domain);
   const subdomain = fc.array(label, { maxLength: 3 }).map((labels) => labels.map((l) => `${l}.`).join(''));
   const path = fc.webPath();
   const patternsFor = (domain: string) => [
