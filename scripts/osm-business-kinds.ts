@@ -19,7 +19,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { tokenize } from '../src/modules/enrichment/text.ts';
+import { hasDigit, tokenize } from '../src/modules/enrichment/text.ts';
 
 /** Latin-script languages of the places Czech and Slovak account holders live, work and travel in. */
 const LANGUAGES = ['en', 'en-GB', 'en-IE', 'cs', 'sk', 'pl', 'de', 'de-AT', 'de-CH', 'hu', 'hr', 'sl', 'bs', 'it', 'es', 'ca', 'gl', 'eu', 'pt', 'fr', 'nl', 'nl-BE', 'da', 'sv', 'nb', 'no', 'nn', 'fi', 'is', 'et', 'lv', 'lt', 'ro', 'tr', 'sq', 'mt', 'ga', 'cy', 'lb', 'rm', 'fy'];
@@ -102,7 +102,7 @@ const PLACE_KEYS = new Set(['amenity', 'shop', 'tourism', 'leisure', 'craft', 'o
 /** Presets whose words name a building or a structure, not who runs it: ignored. */
 const IGNORED_KEYS = new Set(['building', 'type', 'disused', 'indoor', 'area', 'advertising']);
 
-interface Preset { tags?: Record<string, string>; name?: string; terms?: string[]; aliases?: string[]; searchable?: boolean }
+interface Preset { tags?: Record<string, string>; name?: string; terms?: string[]; aliases?: string[] }
 interface Translation { name?: string; terms?: string; aliases?: string }
 
 const require = createRequire(import.meta.url);
@@ -127,7 +127,7 @@ function subcategoryOf(id: string, preset: Preset): number | null {
 const phrases = new Map<string, { subcategories: Set<number>; named: boolean; compound: boolean }>();
 function note(text: string, sub: number, language: string, named: boolean): void {
   const words = tokenize(text);
-  if (words.length === 0 || words.length > 3 || words.some((w) => /[0-9]/.test(w)) || words.join('').length < (named ? WORD_MIN : TERM_MIN)) return;
+  if (words.length === 0 || words.length > 3 || words.some(hasDigit) || words.join('').length < (named ? WORD_MIN : TERM_MIN)) return;
   const phrase = words.join(' ');
   const entry = phrases.get(phrase) ?? { subcategories: new Set<number>(), named: false, compound: false };
   entry.subcategories.add(sub);
@@ -165,11 +165,11 @@ for (const [phrase, { subcategories, named, compound }] of phrases) {
   if (subcategories.size !== 1) continue;
   const [sub] = subcategories;
   if (sub === 0) continue;
-  const written: string[] = [];
+  const written = bySubcategory.get(sub!) ?? [];
   const oneWord = !phrase.includes(' ');
   written.push(oneWord && phrase.length >= STEM_MIN ? `${phrase}*` : phrase);
   if (oneWord && compound && phrase.length >= ENDING_MIN) written.push(`*${phrase}`);
-  bySubcategory.set(sub!, [...(bySubcategory.get(sub!) ?? []), ...written]);
+  bySubcategory.set(sub!, written);
 }
 
 const out = {

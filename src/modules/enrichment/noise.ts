@@ -121,11 +121,11 @@ export function endsInCountry(tokens: readonly string[]): boolean {
  * upper-case descriptor ("IDEA 14 PETROVAC ME"), where they are read as that code (withCountryCode).
  */
 const wordCodes = new Map<string, string>();
-const SPACE = 32;
 for (const [code, words] of Object.entries(file.countryCodes)) {
   const alpha3 = words.find((word) => ALPHA3.test(word));
   if (alpha3 !== undefined && !words.includes(code)) wordCodes.set(code, alpha3);
 }
+const SPACE = 32;
 
 /**
  * `text` with a two-letter country code that is also a word ending it read as the country's

@@ -54,8 +54,9 @@ export function isPersonName(tokens: readonly string[]): boolean {
     }
     const token = tokens[at]!;
     // A first name that is a town too ("Milan") is a first name here.
-    if (hasDigit(token) || organisations.has(token) || (!firstNames.has(token) && noiseAt(tokens, at))) return false;
-    if (firstNames.has(token)) named = true;
+    const firstName = firstNames.has(token);
+    if (hasDigit(token) || organisations.has(token) || (!firstName && noiseAt(tokens, at))) return false;
+    if (firstName) named = true;
     words++;
     at++;
   }
