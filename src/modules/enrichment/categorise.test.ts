@@ -190,7 +190,7 @@ describe('keyword data', () => {
   it('reads a numbered store abroad in a counterparty written like a card terminal\'s descriptor, of a country newly known (round 15)', () => {
     expect(sub(-20, 'MAXI 112 NOVI SAD SRB', '')).toBe(301);
     expect(sub(-46.82, 'VOLI 47 DOBRA VODA MNE', '')).toBe(301);
-    expect(sub(-46.82, 'Voli 47 Dobra Voda MNE', '')).toBe(9901);
+    expect(sub(-46.82, 'Lakic 47 Dobra Voda MNE', '')).toBe(9901);
   });
 
   it('takes a utility\'s site paid by card, and a site\'s outlet, from the word naming it last (round 15)', () => {
@@ -276,5 +276,39 @@ describe('keyword data', () => {
     expect(sub(-60, 'ORKAN SELFOSS ISL', 'Card payment')).toBe(501);
     expect(sub(-45, 'HIPERDINO ADEJE ESP', 'Card payment')).toBe(301);
     expect(sub(-25, 'GUACHINCHE LOS GRAJOS TACORONTE ESP', 'Card payment')).toBe(401);
+  });
+
+  it('reads a bare number word before the card number, an outlet after the town, a kind word after a name, the more specific kind later in a text, and the words of the Low Countries, the Baltics and the North (round 30)', () => {
+    // ČSOB SK's head: "č." before the card number is no part of the descriptor; what follows " - " was sold on the side.
+    expect(sub(-50, '', 'Transakcia kartou č. 4917 55XX XXXX 2038, Miesto: TESCO HYPERMARKET, ZILINA, SVK - CASHBACK 50,00 EUR', { mccCode: '5411' })).toBe(1301);
+    expect(sub(-16, '', 'Transakcia kartou č. 4917 55XX XXXX 2038, Miesto: PETROL 1147, SENTILJ, SVN - E-VINJETA 7 DNI', { mccCode: '5541' })).toBe(505);
+    expect(enrichTransaction({ amount: -17.64, counterParty: '', note: 'Transakcia kartou č. 4917 55XX XXXX 2038, Miesto: DROGERIA LILIA, ZILINA, SVK', details: { mccCode: '5411' } }).enrichment.merchant?.name).toBe('Drogeria Lilia');
+    // A site's outlet named after a dash behind its town, which a specific MCC confirms.
+    expect(sub(-8.2, '', 'HOTEL PODHRADI, BRNO, CZ - KAVARNA', { mccCode: '5814' })).toBe(403);
+    expect(sub(-98, '', 'HOTEL PODHRADI, BRNO, CZ', { mccCode: '7011' })).toBe(1002);
+    // A kind word after one or two words of a name names the payee's kind whatever MCC the terminal reports.
+    expect(sub(-20, '', 'Karetní transakce GORENJSKE LEKARNE, BLED, SI', { mccCode: '5411' })).toBe(901);
+    expect(sub(-20, '', 'ST. GEORG APOTHEKE, NATURNO, IT', { mccCode: '5977' })).toBe(901);
+    // The more specific kind later in the text outranks the opening word: an airport's car park, a museum of toys.
+    expect(sub(-56, '', 'Platba kartou 19.09.2026, LETISKO KOSICE PARKING, KOSICE, SVK')).toBe(505);
+    expect(sub(-17, '', 'SPIELZEUG MUSEUM SALZBURG AT ORIGINALNI CASTKA 17,00 EUR DATUM PROVEDENI TRANSAKCE: 2026-10-26')).toBe(1103);
+    // Rent, deposits, invoices, reimbursements, car insurance and stays in the languages of the Low Countries, the Baltics and the North.
+    expect(sub(-610, 'To Domus Kamerverhuur B.V.', 'huur oktober 2026 Biltstraat 112-3')).toBe(201);
+    expect(sub(650, 'Payment from Domus Kamerverhuur B.V.', 'terugbetaling waarborgsom Biltstraat 112-3')).toBe(201);
+    expect(sub(-900, 'Sara Lindqvist', 'hyra juli')).toBe(201);
+    expect(sub(18230.5, 'Studio Lipa d.o.o.', 'Received money from Studio Lipa d.o.o. with reference račun št. 2026-09/03')).toBe(106);
+    expect(sub(310, 'Payment from Universiteit Utrecht', 'vergoeding reiskosten onderzoeksverblijf')).toBe(104);
+    expect(sub(-11240, 'Kooperativa pojišťovna, a.s., Vienna Insurance Group', 'pojistné POV a havarijní 2026/2027')).toBe(1602);
+    expect(sub(-3100, 'To Rasa Jankauskienė', 'avansas už apgyvendinimą 08.08-12.08')).toBe(1002);
+    expect(sub(-95, '', 'Nákup: ZETTLE_*LANGOSARNA U RADNICE, Olomouc, CZ, dne 20.6.2026')).toBe(402);
+    expect(sub(-1383, '', 'Card transaction of 56.80 EUR issued by STIEGLKELLER SALZBURG')).toBe(401);
+    expect(sub(-620, '', 'Transakce kartou 5359 82** **** 4471, STRANDKORBVERMIETUNG KRUSE, ZINNOWITZ, DEU')).toBe(1103);
+    expect(sub(-410, '', 'Transakce kartou 5359 82** **** 4471, USEDOMER BAEDERBAHN, ZINNOWITZ, DEU')).toBe(504);
+    expect(sub(-935, '', 'HAUS DER NATUR SALZBURG AT ORIGINALNI CASTKA 38,00 EUR DATUM PROVEDENI TRANSAKCE: 2026-10-24')).toBe(1103);
+    expect(sub(-16.5, 'Zegluga Gdanska', '')).toBe(1003);
+    expect(sub(-120, '', 'POS 15.06.2026 4405xxxxxxxx7719 FIT STUDIO BALANS TRNAVA SVK')).toBe(903);
+    expect(sub(-65, 'Peter Gajdoš', 'oprava batérie a sifónu, kúpeľňa')).toBe(204);
+    // Slovak "kúpeľná" (of a spa) is no bathroom.
+    expect(sub(-11.9, '', 'Card transaction of 11.90 EUR issued by KUPELNA LEKAREN PIESTANY')).toBe(901);
   });
 });

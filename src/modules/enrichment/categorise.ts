@@ -242,7 +242,8 @@ function keywordIn(tokens: string[], keywords: PhraseIndex<Rule>, amount: number
 /** `keywordIn` for the keyword rules `accept` lets count. */
 function keywordOf(tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean, opening: number, accept: typeof keywordCounts): PhraseMatch<Rule> | null {
   const first = opening < tokens.length ? openingKeyword(tokens, keywords, opening) : null;
-  if (first && accept(first.value, amount, person)) return first;
+  // The opening word too yields to a more specific kind of the payment later in the text ("LETISKO KOSICE PARKING", "SPIELZEUG MUSEUM"; round 30).
+  if (first && accept(first.value, amount, person)) return outrankedIn(tokens, keywords, amount, person, first, accept);
   // A surname that is a word of a kind of business ("HANS BAECKER") decides only where it opens the descriptor.
   const found = keywords.longestMatch(tokens, (r, at) => accept(r, amount, person) && !isKindSurname(tokens[at]!));
   const kept = found === null || !placeAround(tokens, found.start) ? found : keywords.longestMatch(tokens, (r, at) => accept(r, amount, person) && !isKindSurname(tokens[at]!) && !placeAround(tokens, at));
@@ -250,10 +251,14 @@ function keywordOf(tokens: string[], keywords: PhraseIndex<Rule>, amount: number
   // A catch-all word of its category ("pojistné": any insurance) yields to a word of a specific kind of the category elsewhere in the text ("PZP": car);
   // money-back words keep theirs, the purchase they reverse is read apart (`notePurchase`).
   const specific = kept.value.sub.generic === true && kept.value.reversal !== true ? (keywords.longestMatch(tokens, (r, at) => r.sub.categoryId === kept.value.sub.categoryId && r.sub.generic !== true && r.reversal !== true && accept(r, amount, person) && !placeAround(tokens, at)) ?? kept) : kept;
-  const id = specific.value.sub.id;
-  if (!outranked.has(id) && !(person && outrankedForPersons.has(id))) return specific;
-  // A more specific kind of the same payment elsewhere in the text outranks it, whatever their lengths ("Splátka úvěru ... - hypotéka").
-  return keywords.longestMatch(tokens, (r, at) => r.outranks?.has(id) === true && accept(r, amount, person) && !placeAround(tokens, at)) ?? specific;
+  return outrankedIn(tokens, keywords, amount, person, specific, accept);
+}
+
+/** `found`, unless a more specific kind of the same payment elsewhere in the text outranks it, whatever their lengths ("Splátka úvěru ... - hypotéka"): that one. */
+function outrankedIn(tokens: string[], keywords: PhraseIndex<Rule>, amount: number, person: boolean, found: PhraseMatch<Rule>, accept: typeof keywordCounts): PhraseMatch<Rule> {
+  const id = found.value.sub.id;
+  if (!outranked.has(id) && !(person && outrankedForPersons.has(id))) return found;
+  return keywords.longestMatch(tokens, (r, at) => r.outranks?.has(id) === true && accept(r, amount, person) && !placeAround(tokens, at)) ?? found;
 }
 
 /** Noise words before a descriptor's first significant one that may begin a keyword covering it ("SUPER ZOO": "super" is a store word). */
@@ -286,6 +291,20 @@ function endOfName(tokens: readonly string[], from: number): number {
 
 /** Whether `match` covers token `at` (a descriptor's opening keyword). */
 const covers = (match: PhraseMatch<Rule>, at: number): boolean => match.start <= at && match.end > at;
+
+/** Most words of a name before a card descriptor's word of a kind of business that still let that word name the payee's kind ("GORENJSKE LEKARNE"). */
+const NAME_WORDS_BEFORE_KIND = 2;
+
+/**
+ * Whether `match`, a card text's keyword, names the kind of its descriptor (tokens from `opening` to `end`) although it does not open it: one or two
+ * words of a name before it, none a number, a place or a keyword ("GORENJSKE LEKARNE, BLED, SI": a pharmacy whatever MCC its terminal reports,
+ * "REGIONALNI MUZEUM V MIKULOVE"; round 30).
+ */
+function leadsDescriptor(tokens: readonly string[], match: PhraseMatch<Rule>, opening: number, end: number): boolean {
+  if (match.start <= opening || match.start >= end || match.start - opening > NAME_WORDS_BEFORE_KIND) return false;
+  for (let at = opening; at < match.start; at++) if (hasDigit(tokens[at]!) || placeAt(tokens, at) !== null || counterPartyKeywords.matchAt(tokens, at) !== null) return false;
+  return true;
+}
 
 /**
  * Whether a keyword rule means something for the direction of `amount` and, for a person, is of a `people` subcategory (not words saying only
@@ -409,7 +428,7 @@ export function categorise(input: CategoryInput): Subcategory {
   const bought = shop && !cardNote;
   const opens = counterPartyKeyword !== null && covers(counterPartyKeyword, cpOpening);
   // A bank's card text names the payee when the counterparty names no one: the word of a kind of business opening its descriptor ("Nákup: LEKARNA U ZLATEHO HADA, ...") is the payee's kind.
-  const noteOpens = cardNote && !named && !opens && noteKeyword !== null && covers(noteKeyword, noteOpening);
+  const noteOpens = cardNote && !named && !opens && noteKeyword !== null && (covers(noteKeyword, noteOpening) || leadsDescriptor(noteTokens, noteKeyword, noteOpening, input.noteDescriptorEnd ?? noteTokens.length));
   const payeeWord = opens ? counterPartyKeyword : noteOpens ? noteKeyword : null;
   const hint = input.noteHint && !person ? input.noteHint : null;
   const seller = merchant !== null ? sellsOnTheSide(merchant.sub) : payeeWord !== null && sellsOnTheSide(payeeWord.value.sub);
@@ -453,7 +472,9 @@ export function categorise(input: CategoryInput): Subcategory {
   // A utility paid by card is paid at one of its sites (a town's Stadtwerke run car parks, pools, buses): a later word of another category names it ("STADTWERKE ROSENHEIM PARKHAUS").
   const utilitySite = laterCategory === null && payeeWord !== null && payeeWord.value.sub.categoryId === UTILITIES_CATEGORY && (cardNote || mcc !== undefined);
   if (payeeWord && (laterCategory !== null || utilitySite)) {
-    const [tokens, keywords, end] = opens ? [cpTokens, counterPartyKeywords, cpTokens.length] : [noteTokens, noteKeywords, input.noteDescriptorEnd ?? noteTokens.length];
+    // In a card text, what a dash after the town names ("HOTEL PODHRADI, BRNO, CZ - KAVARNA") is such an outlet too when the MCC confirms it.
+    const confirmed = payeeWord.value.categoryOnly !== true && laterCategory !== null;
+    const [tokens, keywords, end] = opens ? [cpTokens, counterPartyKeywords, cpTokens.length] : [noteTokens, noteKeywords, confirmed ? noteTokens.length : (input.noteDescriptorEnd ?? noteTokens.length)];
     const later = (id: number): boolean => (laterCategory === null ? id !== UTILITIES_CATEGORY : id === laterCategory);
     pushKeyword(signals, amount, lastKeyword(tokens, keywords, payeeWord.end, end, (r, at) => later(r.sub.categoryId) && r.categoryOnly !== true && keywordCounts(r, amount, person) && !placeAround(tokens, at)));
   }

@@ -265,4 +265,23 @@ describe('merchant recognition', () => {
     expect(new Set(merchants.map((m) => m.id)).size).toBe(merchants.length);
     expect(merchants.find((m) => m.key === 'albert')!.id).toBe('4527adbb-e214-4085-88f9-53a844f64b57');
   });
+
+  it('names a chain\'s branch in a fintech\'s counterparty, a chain abroad alone, and a toll company abroad as its card text spells it (round 30)', () => {
+    expect(payee('Jumbo Utrecht Biltstraat', '').merchant?.key).toBe('jumbo');
+    expect(payee('Febo Damstraat', '').merchant?.key).toBe('febo');
+    expect(payee('NS Utrecht Centraal', '').merchant?.key).toBe('ns');
+    expect(payee('Maxima', '').merchant?.key).toBe('maxima-baltic');
+    expect(payee('Rimi 1043', 'RIMI 1043 TALLINN, EE').merchant?.key).toBe('rimi');
+    // Not a chain's branch: a street's ending alone, another country, or more words of a name.
+    expect(payee('Jumbo Straat', '').merchant).toBeNull();
+    expect(payee('Rimi 1043 Praha CZ', '').merchant).toBeNull();
+    expect(payee('Jumbo Bike Shop', '').merchant).toBeNull();
+    expect(merchant('Platba kartou 5168 41** **** 3907 Miesto: HRVATSKE AUTOCESTE D.O.O., ZADAR, HRV', true)).toBe('hrvatske-autoceste');
+    expect(merchant('Karetní transakce HAC NAPLATA CESTARINE LUCKO, ZAGREB, HRV', true)).toBe('hac');
+    // More banks' heads: a wallet or card brand as the marker, a time after the date, a mask before the card's last digits.
+    for (const note of ['Debit card purchase at KAVARNA DOBRA, OLOMOUC, CZ', 'Kartenumsatz KAVARNA DOBRA OLOMOUC CZ', 'Mastercard KAVARNA DOBRA OLOMOUC CZ', 'Google Pay: KAVARNA DOBRA, OLOMOUC', 'Platba mobilem Apple Pay, KAVARNA DOBRA, OLOMOUC, CZ', 'Platba kartou 12.06.2026 o 14:32, KAVARNA DOBRA, OLOMOUC, CZ', 'Transakce kartou 5375XXXXXXXX5510 dne 11.08.2026 v 14:32: KAVARNA DOBRA', 'Karta *2038, KAVARNA DOBRA, Olomouc', 'Bezhotovostná platba KAVARNA DOBRA OLOMOUC', 'Nákup u obchodníka KAVARNA DOBRA, OLOMOUC, CZ']) {
+      const text = analyse(note);
+      expect([note, text.card, text.tokens.slice(text.start, text.start + 2)]).toEqual([note, true, ['kavarna', 'dobra']]);
+    }
+  });
 });

@@ -34,7 +34,7 @@
 import { beforeMoneyBackWords, businessKindAt, hasCategoryKeyword, hasKeyword, keywordCategoryAt, RETAIL_CATEGORIES, sellsOnTheSide, soldBesides, soldKeywordOf } from './categorise.ts';
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
-import { BANK_DETAILS, CARD_MARKER, cardMarkerLength, countryNamed, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, hasBankDetails, headPart, HOME_COUNTRY, homeCountryAt, noiseAt, placeAt, restIsNoise, significant, storeWordAt, withCountryCode } from './noise.ts';
+import { BANK_DETAILS, branchSite, CARD_MARKER, cardMarkerLength, countryNamed, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, hasBankDetails, headPart, HOME_COUNTRY, homeCountryAt, noiseAt, placeAt, restIsNoise, significant, storeWordAt, withCountryCode } from './noise.ts';
 import { isKindSurname, isPersonName, isTitleAt, withoutTitles } from './people.ts';
 import { fold, hasDigit, NON_ASCII, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
@@ -137,16 +137,21 @@ function companyOf(match: PhraseMatch<Merchant>, tokens: readonly string[], card
 
 /**
  * Whether an exact alias of a chain abroad (merchants.json countries) may count: in a card payment whose text names no country but the
- * chain's ("IDEA, PRAHA, CZ" is no Montenegrin supermarket). A brand of another country (merchants.json home) trades there, here and where
+ * chain's ("IDEA, PRAHA, CZ" is no Montenegrin supermarket), or opening a bank-transfer counterparty (`name`) followed by nothing but its
+ * branch (a fintech's "Rimi 1043", "NS Utrecht Centraal"; round 30). A brand of another country (merchants.json home) trades there, here and where
  * it has a company: in a card text naming a third country its short name is a word of that country ("SPP KRAKOW PARKOMAT 112 POL": Kraków's
  * paid parking zone, no Slovak gas).
  */
-function tradesHere(match: PhraseMatch<Merchant>, tokens: readonly string[], card: boolean): boolean {
+function tradesHere(match: PhraseMatch<Merchant>, tokens: readonly string[], card: boolean, name: boolean): boolean {
   const { countries, home } = match.value;
   if (countries === null && home === null) return true;
   const country = card ? countryNamed(tokens, match.start, match.end) : null;
   if (countries === null) return country === null || country === home || country === HOME_COUNTRY || match.value.companies.has(country);
-  return card && (country === null || countries.has(country));
+  if (card) return country === null || countries.has(country);
+  // A fintech's counterparty names a card payment's merchant, mostly without a country ("Maxima", "Rimi 1043", "NS Utrecht Centraal"; round 30):
+  // the chain, when nothing but its branch follows it and a country it names is the chain's.
+  const named = countryNamed(tokens, match.start, match.end);
+  return name && match.start === 0 && (match.end === tokens.length || branchSite(tokens, match.end)) && (named === null || countries.has(named));
 }
 
 /** A match of a brand's or arm's descriptor as the business of its brand whose category a specific MCC names ("BOLT.EU/O" with a taxi's MCC: Bolt), else as it is. */
@@ -470,7 +475,7 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
     }
     if (wanted(exact, best, service, sold)) {
       if (brandLineAfter(tokens, exact) || siteAfter(tokens, exact, text.end)) anotherLine = true;
-      else if (tradesHere(exact, tokens, card) && exactAccepted(text, exact, opensAt(tokens, at < sold ? opening : soldOpening, at, exact.value), card, at < sold ? context : soldContext) && (soldService(tokens, exact, sold, context.mccCategoryId) || !namesAnotherBusiness(tokens, exact, card, context.mccCategoryId))) {
+      else if (tradesHere(exact, tokens, card, context.name === true) && exactAccepted(text, exact, opensAt(tokens, at < sold ? opening : soldOpening, at, exact.value), card, at < sold ? context : soldContext) && (soldService(tokens, exact, sold, context.mccCategoryId) || !namesAnotherBusiness(tokens, exact, card, context.mccCategoryId))) {
         if (exceeds(exact, best)) best = exact;
         if (at >= sold && exceeds(exact, service)) service = exact;
       }
@@ -577,6 +582,8 @@ function exactAccepted(text: AnalysedText, match: PhraseMatch<Merchant>, opens: 
   const { tokens } = text;
   if (restIsNoise(tokens, match.start, match.end)) return true;
   if (!opens) return false;
+  // A name followed by its branch's town, street or station, as a fintech's counterparty writes a chain's branch ("Jumbo Utrecht Biltstraat"; round 30).
+  if (context.name === true && branchSite(tokens, match.end)) return true;
   let next = match.end;
   while (next < tokens.length && !hasDigit(tokens[next]!) && noiseAt(tokens, next)) next = noiseAt(tokens, next)!.end;
   if (next < tokens.length && hasDigit(tokens[next]!)) return true;

@@ -14,6 +14,14 @@ interface NoiseFile {
   placeLabels: string[];
   /** A bank's word for the card before its number ("Karta 4185 **** **** 3317, ..."). */
   cardNumberWords: string[];
+  /** A bare word for "number" before the card number in a card text's head ("č." of "Transakcia kartou č. 4917 ..."; round 30). */
+  numberWords: string[];
+  /** Endings of a street's or square's name after a chain's name in a fintech's counterparty ("-straat" of "Jumbo Utrecht Biltstraat"; round 30). */
+  streetEndings: string[];
+  /** Stations and airports after a chain's name in a fintech's counterparty ("Centraal" of "NS Utrecht Centraal"; round 30). */
+  stationWords: string[];
+  /** A bank's word for "at" before the time in a card text's head ("o" of "... 12.06.2026 o 14:32, ..."; round 30). */
+  timeWords: string[];
   /** The ISO alpha-2 code each country word names ("SVK" and "Slovensko": "SK"). */
   countryCodes: Record<string, string[]>;
   /** Towns whose country is known, by its ISO alpha-2 code ("SK": Trenčín): places like `cities`, naming the country of a card text. */
@@ -52,8 +60,11 @@ const storeWords = new PhraseIndex<true>();
 const STORE_WORD_LENGTH = 4;
 const PLACE_GROUPS = new Set(['cities', 'countries']);
 const PAYMENT_GROUPS = new Set(['cardMarkers', 'cardRefundMarkers', 'placeLabels', 'cardNumberWords', 'paymentWords']);
-/** Groups of words that are no descriptor noise: they frame a text, and "to" or "at" may be part of a name. */
-const FRAMING_GROUPS = new Set(['cardConnectives', 'transferFramings', 'referenceWords']);
+/**
+ * Groups of words that are no descriptor noise: they frame a text, and "to" or "at" may be part of a name; a bare "No." or "St." only
+ * counts before a card number, "o" or "um" before a time; a street's ending or a station only after a chain's name (`branchSite`).
+ */
+const FRAMING_GROUPS = new Set(['cardConnectives', 'transferFramings', 'referenceWords', 'numberWords', 'streetEndings', 'stationWords', 'timeWords']);
 for (const [group, words] of Object.entries(file)) {
   if (group.startsWith('$') || !Array.isArray(words) || FRAMING_GROUPS.has(group)) continue;
   for (const word of words) {
@@ -153,6 +164,30 @@ export const legalFormAt = (tokens: readonly string[], at: number): PhraseMatch<
 /** The store word starting at token `at` ("predajna" of "ORANGE PREDAJNA EUROPA SC"), or null. */
 export const storeWordAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => storeWords.matchAt(tokens, at);
 
+/** Endings of a street's or square's name, folded ("straat" of "Biltstraat"; descriptor-noise.json streetEndings). */
+const streetEndings = file.streetEndings.map((ending) => tokenize(ending).join(''));
+/** A street's name is longer than its ending by this many letters at least ("Damstraat", not "Straat"). */
+const STREET_NAME_EXTRA = 3;
+const stationWords = new PhraseIndex<true>();
+for (const word of file.stationWords) stationWords.add(word, true);
+
+/**
+ * Whether tokens from `from` on only say which branch of a chain it is, as a fintech's counterparty writes it after the brand: a town, a
+ * street ("Biltstraat"), a station ("Centraal") or a number, one of them at least ("Jumbo Utrecht Biltstraat", "Febo Damstraat", "NS Utrecht
+ * Centraal"; round 30).
+ */
+export function branchSite(tokens: readonly string[], from: number): boolean {
+  let at = from;
+  while (at < tokens.length) {
+    const token = tokens[at]!;
+    const site = places.matchAt(tokens, at) ?? stationWords.matchAt(tokens, at);
+    if (site !== null) at = site.end;
+    else if (hasDigit(token) || streetEndings.some((ending) => token.length >= ending.length + STREET_NAME_EXTRA && token.endsWith(ending))) at++;
+    else return false;
+  }
+  return at > from;
+}
+
 /** The town or country phrase starting at token `at`, or null. */
 export const placeAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => places.matchAt(tokens, at);
 
@@ -229,11 +264,17 @@ const markers = new PhraseIndex<true>();
 for (const marker of [...file.cardMarkers, ...file.cardRefundMarkers, ...file.placeLabels]) markers.add(marker, true);
 const cardNumberWords = new PhraseIndex<true>();
 for (const word of file.cardNumberWords) cardNumberWords.add(word, true);
+/** A bare word for "number" before a card number inside a card text's head ("č." of "Transakcia kartou č. 4917 55XX XXXX 2038, Miesto: ..."). */
+const numberWords = new PhraseIndex<true>();
+for (const word of file.numberWords) numberWords.add(word, true);
+/** A bank's word for "at" before the time of a card payment in its head ("o" of "Platba kartou 12.06.2026 o 14:32, ..."). */
+const timeWords = new PhraseIndex<true>();
+for (const word of file.timeWords) timeWords.add(word, true);
 const placeLabels = new PhraseIndex<true>();
 for (const label of file.placeLabels) placeLabels.add(label, true);
 
-/** How a card number starts once folded: four digits or more, masked or not ("4185xxxxxxxx3317", "3317"). */
-const CARD_NUMBER_START = String.raw`\d[\dx]{3}`;
+/** How a card number starts once folded: four digits or more, masked or not ("4185xxxxxxxx3317", "3317"), maybe after its mask ("x2038" of "*2038"). */
+const CARD_NUMBER_START = String.raw`x*\d[\dx]{3}`;
 /** A card number as a token. */
 const CARD_NUMBER = new RegExp(`^${CARD_NUMBER_START}[\\dx]*$`);
 
@@ -251,7 +292,8 @@ export function cardMarkerLength(tokens: readonly string[]): number {
 
 /**
  * Whether a part of a card text's head, before its comma or colon, is no part of the descriptor: dates and card
- * numbers, a bank's word for the card before its number, and a bank's label of the place ending it ("4319 48** **** 2265
+ * numbers (a bank's word for "at" before a time: "o 14:32"), a bank's word for the card (or a bare word for "number", "č.") before its number, and a
+ * bank's label of the place ending it ("4319 48** **** 2265
  * Miesto" of "... Miesto: LEKAREN ...", "25.09.2026 Karta 4405 77** **** 6612 Miesto" of "... Miesto: TABAK PRESS ...").
  */
 export function headPart(tokens: readonly string[]): boolean {
@@ -259,8 +301,9 @@ export function headPart(tokens: readonly string[]): boolean {
   const end = label < 0 ? tokens.length : label;
   for (let at = 0; at < end; ) {
     if (hasDigit(tokens[at]!)) at++;
+    else if (at + 1 < end && hasDigit(tokens[at + 1]!) && timeWords.matchAt(tokens, at)?.end === at + 1) at++;
     else {
-      const word = cardNumberWords.matchAt(tokens, at);
+      const word = cardNumberWords.matchAt(tokens, at) ?? numberWords.matchAt(tokens, at);
       if (word === null || word.end >= end || !CARD_NUMBER.test(tokens[word.end]!)) return false;
       at = word.end;
     }
