@@ -220,6 +220,10 @@
  *   after the twenty-ninth round's rules had landed: a second unseen pair for round 29 (as round 19
  *   had two); their misses were read in the thirtieth round, so they are DEVELOPMENT data now:
  *   reported per pattern and held to floors (HELD_OUT_20BD, HELD_OUT_20BE).
+ * - the fifty-eighth to sixty-first HELD-OUT sets of issue 20, test/fixtures/enrichment-heldout-20bf.json,
+ *   -20bg.json, -20bh.json and -20bi.json, by four more independent labellers written side by side
+ *   (two pairs, 20bf + 20bg and 20bh + 20bi) while the thirtieth round's rules were written; held out
+ *   from them (and measured on round 29's rules too); reported per pattern, no gate.
  * Development labels that contradicted the merchant-naming convention of docs/categories.md were
  * relabelled to it in the fifth round (listed in the fixtures' `$comment` and in the docs).
  * In enrichment-labelled.json and enrichment-development.json a merchant label is a key of
@@ -578,6 +582,10 @@ describe('enrichment accuracy', () => {
     'enrichment-heldout-20bc.json': 260,
     'enrichment-heldout-20bd.json': 260,
     'enrichment-heldout-20be.json': 260,
+    'enrichment-heldout-20bf.json': 260,
+    'enrichment-heldout-20bg.json': 260,
+    'enrichment-heldout-20bh.json': 260,
+    'enrichment-heldout-20bi.json': 260,
     'enrichment-development-names.json': 20,
     'enrichment-development-20.json': 200,
     'enrichment-development-20-probes.json': 60,
@@ -678,4 +686,12 @@ describe('enrichment accuracy', () => {
     expectTargets(reportPerPattern(file), floors);
   });
 
+  it.each([
+    { name: 'the fifty-eighth held-out set of issue 20 (20bf)', file: 'enrichment-heldout-20bf.json' },
+    { name: 'the fifty-ninth held-out set of issue 20 (20bg)', file: 'enrichment-heldout-20bg.json' },
+    { name: 'the sixtieth held-out set of issue 20 (20bh)', file: 'enrichment-heldout-20bh.json' },
+    { name: 'the sixty-first held-out set of issue 20 (20bi)', file: 'enrichment-heldout-20bi.json' },
+  ])('reports $name, per pattern (no gate)', ({ file }) => {
+    reportPerPattern(file);
+  });
 });
