@@ -311,4 +311,28 @@ describe('keyword data', () => {
     // Slovak "kúpeľná" (of a spa) is no bathroom.
     expect(sub(-11.9, '', 'Card transaction of 11.90 EUR issued by KUPELNA LEKAREN PIESTANY')).toBe(901);
   });
+
+  it('reads a brand\'s outlet after its name, contributions paid back, a friend\'s share of a stay, and the kinds of the British Isles, Denmark and the Alps (round 31)', () => {
+    // A store's restaurant or a supermarket's fuel station named after the brand (not a town's word, nor what follows a store's number).
+    expect(sub(-16.85, '', 'Nákup: IKEA BRATISLAVA RESTAURACIA, Bratislava, SK, dňa 4.7.2026, suma 16,85 EUR')).toBe(401);
+    expect(sub(-71.3, '', 'Nákup: TESCO PFS 3172, Fort William, GB, dňa 9.9.2026, suma 61,20 GBP')).toBe(501);
+    expect(sub(-33.7, 'IDEA 27 BAR MNE', '')).toBe(301);
+    expect(sub(-46.5, 'ZALANDO LOUNGE BERLIN', 'Platba kartou 4179 **** **** 5521 dňa 22.07.2026', { mccCode: '5691' })).toBe(603);
+    // A health insurer paying back contributions is that payment reversed, not a benefit.
+    expect(sub(37.12, 'Všeobecná zdravotná poisťovňa, a.s.', 'preplatok z ročného zúčtovania poistného za rok 2025')).toBe(1502);
+    // A friend's half of a shared stay is money between people, not a guest's payment.
+    expect(sub(213.5, 'Mgr. Katarína Holubová', 'Zillertal ubytovanie moja polovica')).toBe(1202);
+    expect(sub(-72, 'Flughafen Wien Parken', '')).toBe(505);
+    expect(sub(-17.3, '', 'Nákup: HARBOUR FISH BAR, Inverness, GB, dňa 10.9.2026')).toBe(402);
+    expect(sub(-95.4, '', 'FALAFEL KUNGEN, MALMO, SE')).toBe(402);
+    expect(sub(-24.6, 'Crown Liquor Saloon', '')).toBe(403);
+    expect(sub(-62.4, '', 'Nákup: THE WHISKY SHOP, Inverness, GB, dňa 11.9.2026')).toBe(303);
+    expect(sub(-970.3, '', 'Platba kartou 487464XXXXXX6621 09.08.2026 BAITA CISLES, SANTA CRISTINA, IT 38,50 EUR')).toBe(401);
+    expect(sub(-20, '', 'Platba kartou 4405 77** **** 6183 SAMARIA GORGE, OMALOS, GRC')).toBe(1103);
+    expect(sub(-359.45, 'TEATRO ANTICO DI TAORMINA', 'Platba kartou *2207, TAORMINA, ITA, 14,50 EUR')).toBe(1103);
+    expect(sub(-22.7, '', 'Nákup: HISTORIC ENVIRONMENT SCOTLAND, Edinburgh, GB, dňa 6.9.2026')).toBe(1103);
+    expect(sub(-5296, '', 'Místo: BANCOMAT UBS INTERLAKEN Částka: 200,00 CHF 12.08.2026')).toBe(1301);
+    expect(sub(-1846, '', 'Místo: Comgate*AUTODOPLNKY-PROFI.CZ PRAHA Částka: 1846,00 CZK 05.09.2026')).toBe(506);
+    expect(sub(-24853.2, '', 'Nákup: LALANDIA A/S, Billund, DK, dne 5.6.2026, částka 7450.00 DKK')).toBe(1002);
+  });
 });

@@ -185,6 +185,8 @@ export interface CategoryInput {
   noteIsCardText: boolean;
   /** In a card-payment note, where its descriptor (the shop's name) ends: what follows the town may name what was bought. */
   noteDescriptorEnd?: number;
+  /** Where the merchant's name ends among the tokens of the text that names it (the counterparty's, else the note's); -1 or absent when unknown. */
+  merchantEnd?: number;
   externalCategoryName: string | null;
   constantSymbol: string | null;
   /** A card payment without MCC at a chain's numbered store abroad ("RIBOLA 31 ... HRV"; merchants.ts `storeAbroad`): when nothing else explains it, groceries. */
@@ -205,21 +207,23 @@ type Signal = Candidate & { words: Words; moneyBack?: boolean; paidFor?: boolean
 
 /** Appends what `sub` means for the direction of `amount` to `signals` (nothing when it gives no signal). */
 function push(signals: Signal[], amount: number, sub: Subcategory | null | undefined, words: Words, incomingId?: number, weak = false, moneyBack = false, paidFor = false, span = 0, vague = false, outranks?: ReadonlySet<number>): void {
-  const candidate = sub ? forAmount(sub, amount, incomingId) : null;
+  // Money back of a purchase is that purchase reversed, even of a subcategory whose money received is otherwise another (contributions paid back: 1502, not benefits).
+  const candidate = !sub ? null : moneyBack && amount > 0 && incomingId === undefined && sub.direction === 'out' ? { sub, weak: true, reverses: true } : forAmount(sub, amount, incomingId);
   // A merchant's own subcategory of money received from it (Vinted payouts: 105) is no catch-all for a keyword to refine.
   if (candidate) signals.push({ sub: candidate.sub, weak: candidate.weak || weak, reverses: candidate.reverses === true, words, moneyBack, paidFor, span, own: candidate.sub.id === incomingId, vague, outranks });
 }
 
 /**
  * Appends the signal of a keyword match (none for null); a keyword naming only its category ("bistro") counts like a code inside the category.
- * `person`: the counterparty is a person, whose money received with words of a rule's `personIncomingId` is that subcategory.
+ * `person`: the counterparty is a person, whose money received with words of a rule's `personIncomingId` is that subcategory; `moneyBack`: the
+ * note says its payee pays back what it sold, so money received is no subcategory of the rule's money received but that purchase reversed.
  */
-function pushKeyword(signals: Signal[], amount: number, match: PhraseMatch<Rule> | null, paidFor = false, person = false): void {
+function pushKeyword(signals: Signal[], amount: number, match: PhraseMatch<Rule> | null, paidFor = false, person = false, moneyBack = false): void {
   if (!match) return;
   const { value } = match;
   const vague = value.categoryOnly === true;
-  const incomingId = person && value.personIncomingId !== undefined ? value.personIncomingId : value.incomingId;
-  push(signals, amount, value.sub, vague ? 0 : 1, incomingId, value.authority === true, value.reversal === true, paidFor, match.end - match.start, vague, value.outranks);
+  const incomingId = moneyBack ? undefined : person && value.personIncomingId !== undefined ? value.personIncomingId : value.incomingId;
+  push(signals, amount, value.sub, vague ? 0 : 1, incomingId, value.authority === true, moneyBack || value.reversal === true, paidFor, match.end - match.start, vague, value.outranks);
 }
 
 /**
@@ -281,6 +285,22 @@ function lastKeyword(tokens: readonly string[], keywords: PhraseIndex<Rule>, fro
     if (match !== null && accept(match.value, at)) return match;
   }
   return null;
+}
+
+/** Restaurants, cafés and fast food: an outlet a brand's site runs beside its own business (a store's restaurant). */
+const EATING_OUT_CATEGORY = 4;
+
+/**
+ * The word of an outlet that a brand's site runs beside its own business, named in its descriptor after the brand's name (tokens from
+ * `from`) and before the first number (a store's number, after which a town may be a word: "IDEA 27 BAR MNE"), the one named last: a
+ * restaurant, café or snack bar, or a fuel station ("IKEA BRATISLAVA RESTAURACIA": 401, "TESCO PFS 3172": 501; round 31); not a town's
+ * word; null when none, or when the brand is of that kind itself.
+ */
+function outletAfterBrand(tokens: readonly string[], keywords: PhraseIndex<Rule>, from: number, end: number, merchant: Merchant, amount: number, person: boolean): PhraseMatch<Rule> | null {
+  if (from < 0 || merchant.sub.categoryId === EATING_OUT_CATEGORY || merchant.sub.id === FUEL_SUBCATEGORY) return null;
+  let stop = from;
+  while (stop < end && !hasDigit(tokens[stop]!)) stop++;
+  return lastKeyword(tokens, keywords, from, stop, (r, at) => (r.sub.categoryId === EATING_OUT_CATEGORY || r.sub.id === FUEL_SUBCATEGORY) && r.reversal !== true && keywordCounts(r, amount, person) && !placeAround(tokens, at));
 }
 
 /** Index of the first token from `from` that is a town, a country or holds a digit: where a descriptor's name ends (`tokens.length` when none). */
@@ -462,10 +482,16 @@ export function categorise(input: CategoryInput): Subcategory {
   // A supermarket chain's site runs other businesses too (a fuel station, a café): there its MCC says which was paid.
   const payeeFirst = merchant !== null && merchant.sub.categoryId !== SUPERMARKET_CATEGORY;
   // Money back of what the merchant itself sells (an insurer's "vrácení nespotřebovaného pojistného": premium returned) is that purchase
-  // reversed, not the merchant's own kind of money received (an insurer's claim, 104).
-  const ownMoneyBack = merchant !== null && noteKeyword?.value.reversal === true && noteKeyword.value.sub.categoryId === merchant.sub.categoryId;
+  // reversed, not the merchant's own kind of money received (an insurer's claim, 104); so for a payee known by its kind's word (since round 31:
+  // a health insurer's "preplatok z ročného zúčtovania poistného" is contributions paid back, not a benefit).
+  const moneyBackOf = (categoryId: number): boolean => noteKeyword?.value.reversal === true && noteKeyword.value.sub.categoryId === categoryId;
+  const ownMoneyBack = merchant !== null && moneyBackOf(merchant.sub.categoryId);
   const merchantIncoming = ownMoneyBack ? undefined : merchant?.incomingSubcategoryId;
-  if (merchant && payeeFirst && !utilityNote) push(signals, amount, merchant.sub, 2, merchantIncoming);
+  // A brand's site runs an outlet of another kind, which its descriptor names after the brand: that outlet was paid (a store's restaurant).
+  const merchantEnd = input.merchantEnd ?? -1;
+  const outlet = merchant === null || utilityNote ? null : input.counterPartyMerchant !== null ? outletAfterBrand(cpTokens, counterPartyKeywords, merchantEnd, cpTokens.length, merchant, amount, person) : cardNote ? outletAfterBrand(noteTokens, noteKeywords, merchantEnd, input.noteDescriptorEnd ?? noteTokens.length, merchant, amount, person) : null;
+  pushKeyword(signals, amount, outlet);
+  if (merchant && payeeFirst && !utilityNote) push(signals, amount, merchant.sub, 2, merchantIncoming, false, ownMoneyBack);
   // A later word of the payee's descriptor: of the category its specific MCC confirms, a site's outlet, which outranks the site's kind ("HOTEL GUSTAV
   // MAHLER - RESTAURACE" with a restaurant's MCC); of the payee word's own category when that names only the category ("ULAZNICE PLITVICE": a national park).
   const laterCategory = payeeWord === null ? null : payeeWord.value.categoryOnly === true ? payeeWord.value.sub.categoryId : mcc && !mcc.generic && mcc.sub.categoryId !== payeeWord.value.sub.categoryId ? mcc.sub.categoryId : null;
@@ -478,9 +504,9 @@ export function categorise(input: CategoryInput): Subcategory {
     const later = (id: number): boolean => (laterCategory === null ? id !== UTILITIES_CATEGORY : id === laterCategory);
     pushKeyword(signals, amount, lastKeyword(tokens, keywords, payeeWord.end, end, (r, at) => later(r.sub.categoryId) && r.categoryOnly !== true && keywordCounts(r, amount, person) && !placeAround(tokens, at)));
   }
-  pushKeyword(signals, amount, payeeWord, false, person);
+  pushKeyword(signals, amount, payeeWord, false, person, payeeWord !== null && moneyBackOf(payeeWord.value.sub.categoryId));
   if (mcc) push(signals, amount, mcc.sub, 0, undefined, mcc.generic);
-  if (merchant && !payeeFirst) push(signals, amount, merchant.sub, 2, merchantIncoming);
+  if (merchant && !payeeFirst) push(signals, amount, merchant.sub, 2, merchantIncoming, false, ownMoneyBack);
   if (!opens) pushKeyword(signals, amount, counterPartyKeyword, false, person);
   if (!bought) {
     if (!noteOpens) pushKeyword(signals, amount, noteKeyword, !cardNote, person);

@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import { keywordCategoryAt } from './categorise.ts';
 import { bankBrandOf, unitWordAt, type MerchantView } from './merchants.ts';
-import { isNumberNoise, legalFormAt, noiseAt, paymentWordAt, placeAt, restIsNoise } from './noise.ts';
+import { isLinkingWord, isNumberNoise, legalFormAt, noiseAt, paymentWordAt, placeAt, restIsNoise } from './noise.ts';
 import { isFirstName } from './people.ts';
 import { hasDigit, tokenize } from './text.ts';
 
@@ -40,12 +40,10 @@ const DATE_OR_CARD = 6;
 const DIGIT_FIRST = /^\d/;
 /** A card number masked up to its last digits ("*7731" of mBank's "karta *7731", written "x7731" by `unmasked`). */
 const MASKED_TAIL = /^x+\d{2,4}$/i;
-/** Words linking a name to the place it is named after ("MUSEUM OF CHANIA", "OCEANARIO DE LISBOA", "TRATTORIA DEL PORTO", since round 16 German and Dutch ones: "STAATLICHE MUSEEN ZU BERLIN"): a town after them is part of the name. */
-const LINKING = new Set(['of', 'de', 'do', 'da', 'di', 'del', 'della', 'dello', 'al', 'alla', 'des', 'du', 'dos', 'das', 'zu', 'zum', 'zur', 'van']);
-/** Whether the word before word `at` ends in a linking word: the town at `at` is part of the name. */
-const linked = (tokens: readonly string[], words: readonly Word[], at: number): boolean => at > 0 && LINKING.has(tokens[words[at - 1]!.to - 1]!);
+/** Whether the word before word `at` ends in a linking word (noise.ts `isLinkingWord`): the town at `at` is part of the name. */
+const linked = (tokens: readonly string[], words: readonly Word[], at: number): boolean => at > 0 && isLinkingWord(tokens[words[at - 1]!.to - 1]!);
 /** Whether word `at` is a linking word with more of the name after it: no country ("FRITUUR DE RING": "DE" is no Germany). */
-const linking = (tokens: readonly string[], words: readonly Word[], at: number): boolean => at + 1 < words.length && words[at]!.to - words[at]!.from === 1 && LINKING.has(tokens[words[at]!.from]!) && placeAt(tokens, words[at + 1]!.from) === null;
+const linking = (tokens: readonly string[], words: readonly Word[], at: number): boolean => at + 1 < words.length && words[at]!.to - words[at]!.from === 1 && isLinkingWord(tokens[words[at]!.from]!) && placeAt(tokens, words[at + 1]!.from) === null;
 const CACHE_LIMIT = 20_000;
 /** A web domain's endings that, standing as a word of their own (not after a dot), are a word of the name: an internet provider's "-Net" ("Považie-Net", "Hlinecký net"; round 21). */
 const NAME_ENDINGS = new Set(['net']);

@@ -100,6 +100,7 @@ export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
     person: payee.person,
     noteIsCardText: note.card,
     noteDescriptorEnd: note.end,
+    merchantEnd: payee.merchantEnd,
     externalCategoryName: t.details.externalCategoryName ?? null,
     constantSymbol: t.details.constantSymbol ?? null,
     storeAbroad: !t.details.mccCode && merchant === null && storeAbroad(counterParty, note),

@@ -139,7 +139,7 @@ describe('merchant recognition', () => {
   });
 
   it('never makes a person a merchant, nor takes the merchant of a transfer from its note', () => {
-    expect(payee('Petr Dobrovský', 'Vrácení půjčky')).toEqual({ merchant: null, inCounterParty: false, person: true, noteHint: null, abroad: 0, soleTrader: false });
+    expect(payee('Petr Dobrovský', 'Vrácení půjčky')).toEqual({ merchant: null, inCounterParty: false, person: true, noteHint: null, abroad: 0, soleTrader: false, merchantEnd: -1 });
     expect(payee('Tomáš Novák', 'Netflix na 3 mesice')).toMatchObject({ merchant: null, person: true });
     expect(payee('NOVAKOVA EVA', 'za lidl nakup')).toMatchObject({ merchant: null, person: true });
     expect(payee('Albert Novotný', 'tenis')).toMatchObject({ merchant: null, person: true });
@@ -283,5 +283,19 @@ describe('merchant recognition', () => {
       const text = analyse(note);
       expect([note, text.card, text.tokens.slice(text.start, text.start + 2)]).toEqual([note, true, ['kavarna', 'dobra']]);
     }
+  });
+
+  it('reads a long name a terminal cut mid-word, a chain abroad before one word of its branch, and no brand before a linking word (round 31)', () => {
+    expect(payee('NARODNA DIALNICNA SPOL', 'Platba kartou 537586******2184, BRATISLAVA, SVK, 12,00 EUR').merchant?.key).toBe('nds');
+    expect(payee('NARODNA DIALNICNA', '').merchant).toBeNull();
+    expect(payee('Centra Ballycastle', '').merchant?.key).toBe('centra');
+    expect(payee('Maxol Ballymoney', '').merchant?.key).toBe('maxol');
+    expect(payee('Centra Fitness', '').merchant).toBeNull();
+    expect(payee('Centra Ballycastle Road', '').merchant).toBeNull();
+    expect(merchant('ACROPOLIS OF LINDOS /LINDOS', true)).toBeNull();
+    expect(merchant('ACROPOLIS ATHENS', true)).toBe('acropolis');
+    // Words of a toll company's kind before a railway's initials are no railway; a legal form ends a name before the ticket office's word.
+    expect(payee('NEMZETI UTDIJFIZETESI SZ', 'Platba kartou 537586******2184, BUDAPEST, HUN').merchant).toBeNull();
+    expect(merchant('Card transaction of 7.20 EUR issued by EAV SRL BIGLIETTERIA NAPOLI', true)).toBe('eav');
   });
 });

@@ -34,8 +34,8 @@
 import { beforeMoneyBackWords, businessKindAt, hasCategoryKeyword, hasKeyword, keywordCategoryAt, RETAIL_CATEGORIES, sellsOnTheSide, soldBesides, soldKeywordOf } from './categorise.ts';
 import { readData } from './data.ts';
 import { subcategory, type Subcategory } from './taxonomy.ts';
-import { BANK_DETAILS, branchSite, CARD_MARKER, cardMarkerLength, countryNamed, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, hasBankDetails, headPart, HOME_COUNTRY, homeCountryAt, noiseAt, placeAt, restIsNoise, significant, storeWordAt, withCountryCode } from './noise.ts';
-import { isKindSurname, isPersonName, isTitleAt, withoutTitles } from './people.ts';
+import { BANK_DETAILS, branchSite, CARD_MARKER, cardMarkerLength, countryNamed, endsAbroad, endsInCountry, firstSignificant, foreignCountryAt, hasBankDetails, headPart, HOME_COUNTRY, homeCountryAt, isLinkingWord, legalFormAt, noiseAt, placeAt, restIsNoise, significant, storeWordAt, withCountryCode } from './noise.ts';
+import { isFirstName, isKindSurname, isPersonName, isTitleAt, withoutTitles } from './people.ts';
 import { fold, hasDigit, NON_ASCII, PhraseIndex, tokenize, type PhraseMatch } from './text.ts';
 
 /** The merchant part of a transaction's enrichment, as the API serves it. */
@@ -84,6 +84,13 @@ const exactAliases = new PhraseIndex<Merchant>();
 /** Exact aliases written without diacritics ("VSE"; by merchant key and normalised phrase) when none of the merchant's exact aliases of the same letters has them ("ČD"): they match no word written with diacritics ("VŠE", the university). */
 const plainExactAliases = new Set<string>();
 const accentedExactAliases = new Set<string>();
+/** Shortest alias (its normalised words and spaces) a card terminal may cut at its field's width. */
+const CUT_ALIAS_LENGTH = 20;
+/**
+ * Aliases of two words or more and CUT_ALIAS_LENGTH characters or more, by their words but the last (joined by spaces), with that last
+ * word: a card terminal cuts a long name at its field's width, mid-word ("NARODNA DIALNICNA SPOL" for Národná diaľničná spoločnosť; round 31).
+ */
+const cutAliases = new Map<string, { last: string; merchant: Merchant }[]>();
 for (const entry of file.merchants) {
   const where = `merchants.json ${entry.key}`;
   if (!UUID.test(entry.id)) throw new Error(`${where}: id is not a UUID`);
@@ -103,7 +110,13 @@ for (const entry of file.merchants) {
     ...(entry.incomingSubcategoryId === undefined ? {} : { incomingSubcategoryId: entry.incomingSubcategoryId }),
   };
   byKey.set(entry.key, merchant);
-  for (const alias of entry.aliases) aliases.add(alias, merchant);
+  for (const alias of entry.aliases) {
+    aliases.add(alias, merchant);
+    const words = tokenize(alias);
+    if (words.length < 2 || words.join(' ').length < CUT_ALIAS_LENGTH) continue;
+    const head = words.slice(0, -1).join(' ');
+    cutAliases.set(head, [...(cutAliases.get(head) ?? []), { last: words[words.length - 1]!, merchant }]);
+  }
   for (const alias of entry.exactAliases) {
     exactAliases.add(alias, merchant);
     (NON_ASCII.test(alias) ? accentedExactAliases : plainExactAliases).add(`${entry.key} ${tokenize(alias).join(' ')}`);
@@ -151,7 +164,19 @@ function tradesHere(match: PhraseMatch<Merchant>, tokens: readonly string[], car
   // A fintech's counterparty names a card payment's merchant, mostly without a country ("Maxima", "Rimi 1043", "NS Utrecht Centraal"; round 30):
   // the chain, when nothing but its branch follows it and a country it names is the chain's.
   const named = countryNamed(tokens, match.start, match.end);
-  return name && match.start === 0 && (match.end === tokens.length || branchSite(tokens, match.end)) && (named === null || countries.has(named));
+  return name && match.start === 0 && (match.end === tokens.length || branchAfter(tokens, match)) && (named === null || countries.has(named));
+}
+
+/**
+ * Whether a chain's name in a fintech's counterparty is followed only by its branch: a town, street, station or number (noise.ts
+ * `branchSite`), or, for a chain abroad (merchants.json countries), one more word that is no kind of business, legal form or first name:
+ * a town the list lacks ("Centra Ballycastle", "Maxol Ballymoney"; round 31).
+ */
+function branchAfter(tokens: readonly string[], match: PhraseMatch<Merchant>): boolean {
+  if (branchSite(tokens, match.end)) return true;
+  if (match.value.countries === null || match.end !== tokens.length - 1) return false;
+  const word = tokens[match.end]!;
+  return !hasDigit(word) && !hasKeyword([word]) && legalFormAt(tokens, match.end) === null && !isFirstName(word);
 }
 
 /** A match of a brand's or arm's descriptor as the business of its brand whose category a specific MCC names ("BOLT.EU/O" with a taxi's MCC: Bolt), else as it is. */
@@ -492,8 +517,27 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
     const { value } = companyOf(best, tokens, card);
     return { merchant: value, start: best.start, end: best.end };
   }
+  const cut = text.processor === undefined ? cutAlias(tokens, opening, text.end) : null;
+  if (cut !== null) return cut;
   // "GOOGLE *Google Cloud": the processor's other business, not the processor.
   return text.processor && !anotherLine ? { merchant: text.processor, start: -1, end: -1 } : null;
+}
+
+/** Most words of a cut alias before its cut word. */
+const CUT_ALIAS_WORDS = 5;
+
+/**
+ * A long alias a card terminal cut mid-word at the end of a descriptor's name (tokens from `opening` to `end`): its words but the last open the
+ * descriptor, and the name's last word, of two letters or more, begins that last word ("NARODNA DIALNICNA SPOL": NDS; round 31); else null.
+ */
+function cutAlias(tokens: readonly string[], opening: number, end: number): Recognised | null {
+  for (let at = opening + 1; at < end && at - opening <= CUT_ALIAS_WORDS; at++) {
+    const cutWord = tokens[at]!;
+    const candidates = cutWord.length >= 2 && (at + 1 === end || hasDigit(tokens[at + 1]!) || placeAt(tokens, at + 1) !== null) ? cutAliases.get(tokens.slice(opening, at).join(' ')) : undefined;
+    const found = candidates?.find((c) => c.last.length > cutWord.length && c.last.startsWith(cutWord));
+    if (found !== undefined) return { merchant: found.merchant, start: opening, end: at + 1 };
+  }
+  return null;
 }
 
 /** `match` of an exact alias, unless the alias is written without diacritics and the text writes its words with them ("VŠE" is not "VSE"). */
@@ -547,7 +591,8 @@ const SHORT_NAME_WITH_DIGIT = /^[a-z]{1,3}\d{1,2}$/;
 function opensAt(tokens: readonly string[], opening: number, at: number, merchant: Merchant): boolean {
   if (at <= opening) return at === opening || SHORT_NAME_WITH_DIGIT.test(tokens[at]!);
   const word = keywordCategoryAt(tokens, opening);
-  return word !== null && word.end === at && word.categoryId === merchant.sub.categoryId;
+  // Of the merchant's own subcategory: a toll company's words before a railway's initials are no railway ("NEMZETI UTDIJFIZETESI SZ"; round 31).
+  return word !== null && word.end === at && word.subcategoryId === merchant.sub.id;
 }
 
 /** Whether a card descriptor opens, before an alias at `at`, with a word of a kind of business of another category than the merchant's: another business named after the brand's words ("CAMPING BELLA ITALIA" is a campsite, not the restaurant chain). */
@@ -583,7 +628,7 @@ function exactAccepted(text: AnalysedText, match: PhraseMatch<Merchant>, opens: 
   if (restIsNoise(tokens, match.start, match.end)) return true;
   if (!opens) return false;
   // A name followed by its branch's town, street or station, as a fintech's counterparty writes a chain's branch ("Jumbo Utrecht Biltstraat"; round 30).
-  if (context.name === true && branchSite(tokens, match.end)) return true;
+  if (context.name === true && branchAfter(tokens, match)) return true;
   let next = match.end;
   while (next < tokens.length && !hasDigit(tokens[next]!) && noiseAt(tokens, next)) next = noiseAt(tokens, next)!.end;
   if (next < tokens.length && hasDigit(tokens[next]!)) return true;
@@ -594,6 +639,8 @@ function exactAccepted(text: AnalysedText, match: PhraseMatch<Merchant>, opens: 
   const categoryId = match.value.sub.categoryId;
   // What a seller's `NAME *` prefix says it sold is no part of its name ("NAY *NORTON 360").
   const nameEnd = Math.min(text.end, text.sold);
+  // A linking word and more after the brand's word name another place after it ("ACROPOLIS OF LINDOS" is not Athens' Acropolis; round 31).
+  if (match.end + 1 < nameEnd && isLinkingWord(tokens[match.end]!)) return false;
   if (kindAfter(tokens, match.end, nameEnd, (id) => id !== categoryId)) return false;
   // A word of the merchant's own kind in its name outranks the terminal's MCC ("BENU LEKAREN ..." with a cosmetics shop's MCC).
   if (card) return context.mccCategoryId === null || context.mccCategoryId === categoryId || kindAfter(tokens, match.end, nameEnd, (id) => id === categoryId);
@@ -602,7 +649,8 @@ function exactAccepted(text: AnalysedText, match: PhraseMatch<Merchant>, opens: 
 
 /** Whether the name after an alias (tokens from `from` to `end`, up to a town or number) holds a word of a kind of business whose category `accepts`. */
 function kindAfter(tokens: readonly string[], from: number, end: number, accepts: (categoryId: number) => boolean): boolean {
-  for (let at = from; at < end && !hasDigit(tokens[at]!) && placeAt(tokens, at) === null; at++) {
+  // A legal form ends the name: what follows it is the company's site ("EAV SRL BIGLIETTERIA NAPOLI": the railway's ticket office; round 31).
+  for (let at = from; at < end && !hasDigit(tokens[at]!) && placeAt(tokens, at) === null && legalFormAt(tokens, at) === null; at++) {
     const word = keywordCategoryAt(tokens, at);
     if (word !== null && accepts(word.categoryId)) return true;
   }
@@ -659,9 +707,11 @@ export interface Payee {
   abroad: number;
   /** A card payment to a bare person's name (a sole trader under their own name): no merchant (naming rule 7), yet a purchase, not a transfer between people. */
   soleTrader: boolean;
+  /** Where the merchant's name ends among its text's tokens (the counterparty's, else the note's); -1 without a merchant or when only a processor's prefix names it. */
+  merchantEnd: number;
 }
 
-const payee = (merchant: Merchant | null, inCounterParty: boolean, person: boolean, noteHint: Merchant | null, abroad = 0, soleTrader = false): Payee => ({ merchant, inCounterParty, person, noteHint, abroad, soleTrader });
+const payee = (merchant: Merchant | null, inCounterParty: boolean, person: boolean, noteHint: Merchant | null, abroad = 0, soleTrader = false, merchantEnd = -1): Payee => ({ merchant, inCounterParty, person, noteHint, abroad, soleTrader, merchantEnd });
 
 /**
  * The payee of a transaction. The counterparty is read first: a merchant that is not an
@@ -686,7 +736,7 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
     // A shop may sell another merchant's service (a subscription sold by an electronics shop): the note names it, a hint.
     const sold = RETAIL_CATEGORIES.has(fromCounterParty.merchant.sub.categoryId) && note.tokens.length > 0 ? soldIn(note, fromCounterParty.merchant) : null;
     const abroad = fromCounterParty.start >= 0 && fromCounterParty.end < counterParty.tokens.length ? companyEnd(counterParty.tokens, fromCounterParty, card) : 0;
-    return payee(fromCounterParty.merchant, true, false, sold && sold.merchant !== fromCounterParty.merchant && !RETAIL_CATEGORIES.has(sold.merchant.sub.categoryId) ? sold.merchant : null, abroad);
+    return payee(fromCounterParty.merchant, true, false, sold && sold.merchant !== fromCounterParty.merchant && !RETAIL_CATEGORIES.has(sold.merchant.sub.categoryId) ? sold.merchant : null, abroad, false, fromCounterParty.end);
   }
   const fromNote = recognise(note, { card: context.mcc || note.card, mccCategoryId: context.mccCategoryId });
   // A bank's card text naming only a person ("Nákup: MARTIN SEDLACEK, Brno, CZ") when the counterparty names no one: a sole trader too.
@@ -697,9 +747,9 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
   if (fromNote) {
     // A bank's card text names the shop whoever books it (a card's issuer paying back a chargeback: "mBank S.A." / "Chargeback: FLIXBUS CZ, PRAHA, ...").
     const noteNamesPayee = fromCounterParty !== null || note.card || significant(counterParty.tokens) === null;
-    return noteNamesPayee ? payee(fromNote.merchant, false, false, null) : payee(null, false, false, fromNote.merchant);
+    return noteNamesPayee ? payee(fromNote.merchant, false, false, null, 0, false, fromNote.end) : payee(null, false, false, fromNote.merchant);
   }
-  return fromCounterParty ? payee(fromCounterParty.merchant, true, false, null) : payee(null, false, false, null);
+  return fromCounterParty ? payee(fromCounterParty.merchant, true, false, null, 0, false, fromCounterParty.end) : payee(null, false, false, null);
 }
 
 /**

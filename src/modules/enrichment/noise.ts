@@ -188,6 +188,11 @@ export function branchSite(tokens: readonly string[], from: number): boolean {
   return at > from;
 }
 
+/** Words linking a name to the place it is named after ("MUSEUM OF CHANIA", "OCEANARIO DE LISBOA", "TRATTORIA DEL PORTO", since round 16 German and Dutch ones: "STAATLICHE MUSEEN ZU BERLIN"). */
+const LINKING = new Set(['of', 'de', 'do', 'da', 'di', 'del', 'della', 'dello', 'al', 'alla', 'des', 'du', 'dos', 'das', 'zu', 'zum', 'zur', 'van']);
+/** Whether `token` is a word linking a name to the place it is named after ("of" of "ACROPOLIS OF LINDOS"). */
+export const isLinkingWord = (token: string): boolean => LINKING.has(token);
+
 /** The town or country phrase starting at token `at`, or null. */
 export const placeAt = (tokens: readonly string[], at: number): PhraseMatch<true> | null => places.matchAt(tokens, at);
 
