@@ -335,4 +335,21 @@ describe('keyword data', () => {
     expect(sub(-1846, '', 'Místo: Comgate*AUTODOPLNKY-PROFI.CZ PRAHA Částka: 1846,00 CZK 05.09.2026')).toBe(506);
     expect(sub(-24853.2, '', 'Nákup: LALANDIA A/S, Billund, DK, dne 5.6.2026, částka 7450.00 DKK')).toBe(1002);
   });
+
+  it('reads rent beside service charges, every parking word against an airport\'s, a pension company\'s name, and the kinds of the Balkans, Ireland, Romania and Finland (round 32)', () => {
+    expect(sub(-8940, 'Statutární město Ostrava, městský obvod Ostrava-Jih', 'nájemné a zálohy na služby, byt Horní 1489/52, 06/2026')).toBe(201);
+    expect(sub(-3200, 'SVJ Lidická 1520', 'zálohy na služby a fond oprav 06/2026')).toBe(203);
+    expect(sub(-79.4, 'BUDAPEST AIRPORT PARKOLAS BUDAPEST', '')).toBe(505);
+    expect(enrichTransaction({ amount: -1000, counterParty: 'NN Penzijní společnost, a.s.', note: 'doplňkové penzijní spoření, smlouva 3307182245', details: {} }).enrichment.merchant?.name).toBe('NN Penzijní společnost');
+    expect(enrichTransaction({ amount: -500, counterParty: 'Jan Novák', note: 'převod na spoření', details: {} }).enrichment.merchant).toBeNull();
+    expect(sub(-8.13, '', 'Kartová transakcia 4921XXXXXXXX5530 KEBAPCILNICA DESET, SKOPJE, MKD, suma 500,00 MKD')).toBe(402);
+    expect(sub(-4.61, '', 'Platba kartou 5355 62** **** 4821 KAFETERIJA ZMAJ JOVINA, NOVI SAD, SRB, 540,00 RSD')).toBe(403);
+    expect(sub(-14, '', 'Platba kartou 5355 62** **** 4821 BARBIERSTVO MAJSTER, KOSICE, SVK')).toBe(904);
+    expect(sub(-1456.65, 'MCDONAGHS SEAFOOD HOUSE', 'Platba kartou 5168 44XX XXXX 2291, GALWAY, IRL')).toBe(401);
+    expect(sub(-16, '', 'Transakcia kartou 5168****4412 Miesto: DETSKE ZABAVNE CENTRUM ZIRAFA, PRESOV, SVK')).toBe(1702);
+    expect(sub(-10.04, '', 'Platba kartou 522972******4418 dňa 16.07.2026, PLAJA MODERN SEZLONGURI, CONSTANTA, ROU')).toBe(1103);
+    expect(sub(-4621.05, '', 'Platba kartou *2291, Obchodník: NAPAPIIRIN HUSKYSAFARIT OY, Rovaniemi, FI')).toBe(1003);
+    expect(sub(-38.5, '', 'Kartová transakcia 4921XXXXXXXX5530 HUEBER VERLAG, MUENCHEN, DEU')).toBe(607);
+    expect(sub(-1120.5, 'PENNEYS MARY ST', 'Platba kartou 5168 44XX XXXX 2291, DUBLIN 1, IRL')).toBe(603);
+  });
 });

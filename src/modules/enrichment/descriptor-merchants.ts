@@ -254,7 +254,7 @@ const STREET_PREPOSITIONS = new Set(['na', 'u', 'v', 've', 'k', 'ke', 'pod', 'na
 
 /**
  * The street of an address after a bank-transfer name's comma ("Základní škola Brno, Antonínská
- * 3, p.o." -> "Antonínská"): words that are no town, legal form or other noise, followed by a
+ * 3, p.o." -> "Antonínská 3"; its key "antoninska"): words that are no town, legal form or other noise, followed by a
  * house number, or without one when nothing but a legal form or town follows ("Základní škola
  * Zlín, Mostní, příspěvková organizace" -> "Mostní"). Organisations of one town differ by their
  * street (its schools), so the name keeps it; null when the text after the comma is no street.
@@ -270,7 +270,8 @@ function streetAfter(rest: string): { words: string[]; key: string } | null {
   const tokens = tokenize(street.join(' '));
   // A preposition opening a street's name is part of it ("Na Kopcích", "U Školy", "Pod Lesem"; round 19).
   for (let at = tokens.length > 1 && STREET_PREPOSITIONS.has(tokens[0]!) ? 1 : 0; at < tokens.length; at++) if (noiseAt(tokens, at)) return null;
-  return { words: street, key: tokens.join(' ') };
+  // The house number stays in the name, not in its key: a label with it and one without are both right, and the id is the street's (round 32).
+  return { words: unnumbered ? street : [...street, words[number]!], key: tokens.join(' ') };
 }
 
 /**

@@ -39,6 +39,8 @@ export interface EnrichedTransaction {
 
 /** Categories whose payee is no merchant: transfers, cash, bank fees, taxes and public authorities (a known merchant still shows: cash-back at a supermarket). */
 const NO_MERCHANT_CATEGORIES = new Set([12, 13, 14, 15]);
+/** Investments and pension savings (of category 12) are paid to a business, a fund or pension company, which is named like any (round 32: "NN Penzijní společnost"). */
+const INVESTMENTS = 1203;
 /** Money received whose payer is no merchant: wages, pensions and benefits, business income (an employer, the state, a client - even a shop of the list). */
 const NO_MERCHANT_INCOME = new Set([101, 102, 106]);
 /** Reimbursements (104) name their payer only when it is an insurer paying a claim: an employer paying back expenses is no merchant. */
@@ -117,7 +119,7 @@ export function enrichTransaction(t: EnrichmentInput): EnrichedTransaction {
   // Money back from a purchase (a utility's overpayment returned) names its payer like the purchase would.
   const purchase = t.amount < 0 || sub.direction === 'out';
   const ownLoan = LOAN_REPAYMENTS.has(sub.id) && !t.details.mccCode && !hasLegalForm(counterParty.tokens);
-  const descriptor = merchant || !shown || ownLoan || NO_MERCHANT_CATEGORIES.has(sub.categoryId) || isAuthority(counterParty.tokens) ? null : payeeDescriptor(counterParty, note, payee, Boolean(t.details.mccCode), purchase);
+  const descriptor = merchant || !shown || ownLoan || (NO_MERCHANT_CATEGORIES.has(sub.categoryId) && sub.id !== INVESTMENTS) || isAuthority(counterParty.tokens) ? null : payeeDescriptor(counterParty, note, payee, Boolean(t.details.mccCode), purchase);
   // A brand's company in another country ("O2 Slovakia, s.r.o.") is named from the counterparty, with an id of its own.
   const view = payee.abroad > 0 ? descriptorMerchant(payee.abroad < counterParty.tokens.length ? leadingWords(counterParty.descriptor, payee.abroad) : counterParty.descriptor, false) : (unlisted ?? (sold ?? merchant)?.view ?? null);
   // Money back that only says so ("Chargeback: MOBILPOINT.CZ, ..."), from a payee the list does not know: its purchase decides (`withRefunds`).

@@ -298,4 +298,11 @@ describe('merchant recognition', () => {
     expect(payee('NEMZETI UTDIJFIZETESI SZ', 'Platba kartou 537586******2184, BUDAPEST, HUN').merchant).toBeNull();
     expect(merchant('Card transaction of 7.20 EUR issued by EAV SRL BIGLIETTERIA NAPOLI', true)).toBe('eav');
   });
+
+  it('reads a chain\'s branch by its centre, and a card payment\'s name that opens with a brand before a first name (round 32)', () => {
+    expect(payee('Meininger Hamburg City Center', '').merchant?.key).toBe('meininger');
+    expect(payee('PENNEYS MARY ST', 'Platba kartou 5168 44XX XXXX 2291, DUBLIN 1, IRL').merchant?.key).toBe('penneys');
+    expect(payee('ALBERT NOVAK', 'Platba kartou 5168 44XX XXXX 2291, PRAHA, CZE').merchant).toBeNull();
+    expect(payee('SJ', '').merchant?.key).toBe('sj');
+  });
 });

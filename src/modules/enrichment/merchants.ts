@@ -728,7 +728,8 @@ export function payeeOf(counterParty: AnalysedText, note: AnalysedText, context:
   const card = context.mcc || counterParty.card || cardText;
   const fromCounterParty = recognise(counterParty, { card, mccCategoryId: context.mccCategoryId, name: true });
   // A list brand of two words or more in a card payment's name is that brand's, whatever first name opens it ("ZARA HOME EUROVEA BRATISLAVA").
-  const covered = fromCounterParty !== null && fromCounterParty.start >= 0 && (restIsNoise(counterParty.tokens, fromCounterParty.start, fromCounterParty.end) || (card && fromCounterParty.end - fromCounterParty.start >= 2));
+  // So is a card payment's name that opens with a list brand which is no first name, whatever first name follows it ("PENNEYS MARY ST"; round 32).
+  const covered = fromCounterParty !== null && fromCounterParty.start >= 0 && (restIsNoise(counterParty.tokens, fromCounterParty.start, fromCounterParty.end) || (card && fromCounterParty.end - fromCounterParty.start >= 2) || (card && fromCounterParty.start === 0 && !isFirstName(counterParty.tokens[0]!)));
   if (!covered && !opensWithKind(counterParty.tokens) && (isPersonName(counterParty.tokens) || (card && isPersonName(beforePlace(counterParty.tokens, 0, counterParty.tokens.length)))) && !(card && hasKeyword(withoutTitles(counterParty.tokens)))) {
     return card ? payee(null, false, false, null, 0, true) : payee(null, false, true, null);
   }

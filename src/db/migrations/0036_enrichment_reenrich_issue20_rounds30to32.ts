@@ -1,5 +1,5 @@
 /**
- * Re-enrichment with the rules of issue 20's thirtieth and thirty-first rounds (docs/categories.md, "Round 30", "Round 31"):
+ * Re-enrichment with the rules of issue 20's thirtieth to thirty-second rounds (docs/categories.md, "Round 30" to "Round 32"):
  * - round 30: a bank's bare word for "number" before the card number ("Transakcia kartou č. 4917 55XX XXXX 2038,
  *   Miesto: DROGERIA LILIA, ...") and its word for "at" before the time ("... 12.06.2026 o 14:32, ...")
  *   are part of the card text's head, and card brands, wallets and more banks' markers open a card text:
@@ -19,7 +19,12 @@
  *   before a linking word ("ACROPOLIS OF LINDOS"); contributions paid back 1502; a friend's share of a
  *   stay 1202; fish bars, falafel, saloons, whisky shops, baite, gorges, ancient theatres, heritage
  *   bodies, bancomats, car accessories and holiday parks; Matas, Maxol, Migrol, Catena, Montefarm,
- *   Sole 365, EAV, Garmin Connect and more chains as merchants.
+ *   Sole 365, EAV, Garmin Connect and more chains as merchants;
+ * - round 32: rent beside service charges 201; every parking word against an airport's 505; a school's
+ *   house number kept in its name (not in its id); a pension company named (1203); a chain's branch by
+ *   its centre ("Meininger Hamburg City Center"); a card payment's name opening with a brand before a
+ *   first name ("PENNEYS MARY ST"); Balkan, Irish, Romanian and Finnish kinds; publishers 607; more
+ *   chains and attractions as merchants.
  * Databases that ran 0035 keep those rows as they were otherwise. The same work as 0018: every
  * account's stored transactions enriched again inside the migration's transaction, only changed
  * rows written. Down: nothing to undo (derived data).
