@@ -91,6 +91,8 @@ const CUT_ALIAS_LENGTH = 20;
  * word: a card terminal cuts a long name at its field's width, mid-word ("NARODNA DIALNICNA SPOL" for Národná diaľničná spoločnosť; round 31).
  */
 const cutAliases = new Map<string, { last: string; merchant: Merchant }[]>();
+/** The first words of cutAliases' keys: a descriptor opening with none of them holds no cut alias (a cheap test first). */
+const cutAliasFirstWords = new Set<string>();
 for (const entry of file.merchants) {
   const where = `merchants.json ${entry.key}`;
   if (!UUID.test(entry.id)) throw new Error(`${where}: id is not a UUID`);
@@ -116,6 +118,7 @@ for (const entry of file.merchants) {
     if (words.length < 2 || words.join(' ').length < CUT_ALIAS_LENGTH) continue;
     const head = words.slice(0, -1).join(' ');
     cutAliases.set(head, [...(cutAliases.get(head) ?? []), { last: words[words.length - 1]!, merchant }]);
+    cutAliasFirstWords.add(words[0]!);
   }
   for (const alias of entry.exactAliases) {
     exactAliases.add(alias, merchant);
@@ -517,7 +520,8 @@ export function recognise(text: AnalysedText, context: RecognitionContext): Reco
     const { value } = companyOf(best, tokens, card);
     return { merchant: value, start: best.start, end: best.end };
   }
-  const cut = text.processor === undefined ? cutAlias(tokens, opening, text.end) : null;
+  // A card terminal's field cuts a long name (a card payment's text only).
+  const cut = card && text.processor === undefined && opening < tokens.length && cutAliasFirstWords.has(tokens[opening]!) ? cutAlias(tokens, opening, text.end) : null;
   if (cut !== null) return cut;
   // "GOOGLE *Google Cloud": the processor's other business, not the processor.
   return text.processor && !anotherLine ? { merchant: text.processor, start: -1, end: -1 } : null;
