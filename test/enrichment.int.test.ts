@@ -146,7 +146,7 @@ describe('enrichment', () => {
     expect(stored.rows[0]!.n).toBe(0);
   });
 
-  it.each(['0018_enrichment_reenrich', '0027_enrichment_reenrich_issue20_rounds', '0029_enrichment_reenrich_issue20_round5', '0030_enrichment_reenrich_issue20_round6', '0031_enrichment_reenrich_issue20_rounds7to10', '0032_enrichment_reenrich_issue20_rounds11to13', '0033_enrichment_reenrich_issue20_rounds14to18', '0034_enrichment_reenrich_issue20_rounds19to23', '0035_enrichment_reenrich_issue20_rounds24to29', '0036_enrichment_reenrich_issue20_rounds30to32'])('enriches every stored transaction again with the current rules on upgrade (migration %s)', async (migration) => {
+  it.each(['0018_enrichment_reenrich', '0027_enrichment_reenrich_issue20_rounds', '0029_enrichment_reenrich_issue20_round5', '0030_enrichment_reenrich_issue20_round6', '0031_enrichment_reenrich_issue20_rounds7to10', '0032_enrichment_reenrich_issue20_rounds11to13', '0033_enrichment_reenrich_issue20_rounds14to18', '0034_enrichment_reenrich_issue20_rounds19to23', '0035_enrichment_reenrich_issue20_rounds24to29', '0036_enrichment_reenrich_issue20_rounds30to33'])('enriches every stored transaction again with the current rules on upgrade (migration %s)', async (migration) => {
     const { apiKey: key } = await t.newPartner({ capabilities: ['refresh', 'enrichment'] });
     const clientId = await t.newClient(key);
     const connectionId = await connect(t, key, clientId);

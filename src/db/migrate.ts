@@ -35,7 +35,7 @@ import * as enrichmentReenrichIssue20Rounds11to13 from './migrations/0032_enrich
 import * as enrichmentReenrichIssue20Rounds14to18 from './migrations/0033_enrichment_reenrich_issue20_rounds14to18.ts';
 import * as enrichmentReenrichIssue20Rounds19to23 from './migrations/0034_enrichment_reenrich_issue20_rounds19to23.ts';
 import * as enrichmentReenrichIssue20Rounds24to29 from './migrations/0035_enrichment_reenrich_issue20_rounds24to29.ts';
-import * as enrichmentReenrichIssue20Rounds30to32 from './migrations/0036_enrichment_reenrich_issue20_rounds30to32.ts';
+import * as enrichmentReenrichIssue20Rounds30to33 from './migrations/0036_enrichment_reenrich_issue20_rounds30to33.ts';
 import type { SecretKeys } from '../lib/secret-keys.ts';
 
 const MIGRATION_TABLE = 'kysely_migration';
@@ -72,7 +72,7 @@ const migrations = (keys: SecretKeys | undefined): Record<string, Migration> => 
   '0033_enrichment_reenrich_issue20_rounds14to18': enrichmentReenrichIssue20Rounds14to18,
   '0034_enrichment_reenrich_issue20_rounds19to23': enrichmentReenrichIssue20Rounds19to23,
   '0035_enrichment_reenrich_issue20_rounds24to29': enrichmentReenrichIssue20Rounds24to29,
-  '0036_enrichment_reenrich_issue20_rounds30to32': enrichmentReenrichIssue20Rounds30to32,
+  '0036_enrichment_reenrich_issue20_rounds30to33': enrichmentReenrichIssue20Rounds30to33,
 });
 
 /** `keys` seal what a migration encrypts (0017: webhook secrets); only needed when there is some. */

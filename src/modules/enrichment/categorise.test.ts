@@ -352,4 +352,18 @@ describe('keyword data', () => {
     expect(sub(-38.5, '', 'Kartová transakcia 4921XXXXXXXX5530 HUEBER VERLAG, MUENCHEN, DEU')).toBe(607);
     expect(sub(-1120.5, 'PENNEYS MARY ST', 'Platba kartou 5168 44XX XXXX 2291, DUBLIN 1, IRL')).toBe(603);
   });
+
+  it('reads the policy an insurer\'s note names, a student dormitory, fitness centres, beer halls, thermal resorts, open-air stages and ATMs abroad (round 33)', () => {
+    // An insurer sells every kind of policy: its payer's note names the one paid, unless it names only insurance.
+    expect(sub(-1240, 'DIRECT pojišťovna, a.s.', 'pojištění domácnosti, smlouva 3302174489')).toBe(1603);
+    expect(sub(-6840, 'Kooperativa pojišťovna, a.s., Vienna Insurance Group', 'pojistné 2026/2027, smlouva 7720145588 dům a domácnost')).toBe(1603);
+    expect(sub(-3200, 'DIRECT pojišťovna, a.s.', 'pojistné 2026, smlouva 3302174490')).toBe(1602);
+    expect(sub(-89, 'To Univerzita Konštantína Filozofa v Nitre', 'ubytovanie ŠD 09/2026, VS 2611084')).toBe(201);
+    expect(sub(-39, '', 'Transakcia kartou 5168****2906, FIT CENTRUM ATLAS, MARTIN, SVK')).toBe(903);
+    expect(sub(-447.1, 'HOFBRAEUHAUS MUENCHEN', 'MUENCHEN, puvodni castka 18,40 EUR')).toBe(403);
+    expect(sub(-1410, '', 'EUROTHERMEN, BAD ISCHL, AT')).toBe(1103);
+    expect(sub(-1560, '', 'Karetní transakce FELSENBUEHNE RATHEN, KURORT RATHEN, DEU')).toBe(1101);
+    expect(sub(-100, 'BNP PARIBAS DAB PARIS FRA', '')).toBe(1301);
+    expect(sub(-79.9, '', 'Transakcia kartou č. 4917 55XX XXXX 6612, Miesto: OBCHOD VIA DEL CORSO, ROMA, ITA')).not.toBe(1701);
+  });
 });

@@ -407,6 +407,10 @@ const FUEL_SUBCATEGORY = 501;
 export const sellsOnTheSide = (sub: Subcategory): boolean => RETAIL_CATEGORIES.has(sub.categoryId) || sub.id === FUEL_SUBCATEGORY;
 /** Housing utilities (energy, water, telecoms, licences, municipal fees). */
 const UTILITIES_CATEGORY = 7;
+/** Insurance: an insurer sells policies of every kind, and the payer's note names the one paid (round 33). */
+const INSURANCE_CATEGORY = 16;
+/** Categories whose payees serve several kinds of one category: the payer's note says which was paid (a utility's water or heat, an insurer's home or car policy). */
+const MULTI_KIND_CATEGORIES: ReadonlySet<number> = new Set([UTILITIES_CATEGORY, INSURANCE_CATEGORY]);
 /** Groceries: a supermarket chain whose sites also sell fuel, coffee or medicine under their own MCC. */
 const SUPERMARKET_CATEGORY = 3;
 
@@ -477,7 +481,8 @@ export function categorise(input: CategoryInput): Subcategory {
     }
   }
   // A utility serving several kinds (Veolia: water and heat) is paid for the one its bill's note names ("záloha teplo a TUV").
-  const utilityNote = merchant !== null && merchant.sub.categoryId === UTILITIES_CATEGORY && !cardNote && noteKeyword !== null && noteKeyword.value.sub.categoryId === UTILITIES_CATEGORY;
+  // So is an insurer for the policy its note names ("DIRECT pojišťovna" / "pojištění domácnosti": home insurance; since round 33), unless the note's word is the catch-all one.
+  const utilityNote = merchant !== null && MULTI_KIND_CATEGORIES.has(merchant.sub.categoryId) && !cardNote && noteKeyword !== null && noteKeyword.value.sub.categoryId === merchant.sub.categoryId && noteKeyword.value.sub.generic !== true && noteKeyword.value.reversal !== true;
   if (utilityNote) pushKeyword(signals, amount, noteKeyword);
   // A supermarket chain's site runs other businesses too (a fuel station, a café): there its MCC says which was paid.
   const payeeFirst = merchant !== null && merchant.sub.categoryId !== SUPERMARKET_CATEGORY;

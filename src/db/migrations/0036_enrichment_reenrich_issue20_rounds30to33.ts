@@ -1,5 +1,5 @@
 /**
- * Re-enrichment with the rules of issue 20's thirtieth to thirty-second rounds (docs/categories.md, "Round 30" to "Round 32"):
+ * Re-enrichment with the rules of issue 20's thirtieth to thirty-third rounds (docs/categories.md, "Round 30" to "Round 33"):
  * - round 30: a bank's bare word for "number" before the card number ("Transakcia kartou č. 4917 55XX XXXX 2038,
  *   Miesto: DROGERIA LILIA, ...") and its word for "at" before the time ("... 12.06.2026 o 14:32, ...")
  *   are part of the card text's head, and card brands, wallets and more banks' markers open a card text:
@@ -24,7 +24,10 @@
  *   house number kept in its name (not in its id); a pension company named (1203); a chain's branch by
  *   its centre ("Meininger Hamburg City Center"); a card payment's name opening with a brand before a
  *   first name ("PENNEYS MARY ST"); Balkan, Irish, Romanian and Finnish kinds; publishers 607; more
- *   chains and attractions as merchants.
+ *   chains and attractions as merchants;
+ * - round 33: the policy an insurer's note names (home insurance 1603 at a car insurer); a student
+ *   dormitory's rent 201; fitness centres, beer halls, thermal resorts, open-air stages, ATMs abroad;
+ *   Alza.sk as the Slovak company of Alza; European Sleeper, Waxholmsbolaget, Foto Koch.
  * Databases that ran 0035 keep those rows as they were otherwise. The same work as 0018: every
  * account's stored transactions enriched again inside the migration's transaction, only changed
  * rows written. Down: nothing to undo (derived data).
