@@ -482,8 +482,8 @@ export function categorise(input: CategoryInput): Subcategory {
   }
   // A utility serving several kinds (Veolia: water and heat) is paid for the one its bill's note names ("záloha teplo a TUV").
   // So is an insurer for the policy its note names ("DIRECT pojišťovna" / "pojištění domácnosti": home insurance; since round 33), unless the note's word is the catch-all one.
-  const utilityNote = merchant !== null && MULTI_KIND_CATEGORIES.has(merchant.sub.categoryId) && !cardNote && noteKeyword !== null && noteKeyword.value.sub.categoryId === merchant.sub.categoryId && noteKeyword.value.sub.generic !== true && noteKeyword.value.reversal !== true;
-  if (utilityNote) pushKeyword(signals, amount, noteKeyword);
+  const multiKindNote = merchant !== null && MULTI_KIND_CATEGORIES.has(merchant.sub.categoryId) && !cardNote && noteKeyword !== null && noteKeyword.value.sub.categoryId === merchant.sub.categoryId && noteKeyword.value.sub.generic !== true && noteKeyword.value.reversal !== true;
+  if (multiKindNote) pushKeyword(signals, amount, noteKeyword);
   // A supermarket chain's site runs other businesses too (a fuel station, a café): there its MCC says which was paid.
   const payeeFirst = merchant !== null && merchant.sub.categoryId !== SUPERMARKET_CATEGORY;
   // Money back of what the merchant itself sells (an insurer's "vrácení nespotřebovaného pojistného": premium returned) is that purchase
@@ -494,9 +494,9 @@ export function categorise(input: CategoryInput): Subcategory {
   const merchantIncoming = ownMoneyBack ? undefined : merchant?.incomingSubcategoryId;
   // A brand's site runs an outlet of another kind, which its descriptor names after the brand: that outlet was paid (a store's restaurant).
   const merchantEnd = input.merchantEnd ?? -1;
-  const outlet = merchant === null || utilityNote ? null : input.counterPartyMerchant !== null ? outletAfterBrand(cpTokens, counterPartyKeywords, merchantEnd, cpTokens.length, merchant, amount, person) : cardNote ? outletAfterBrand(noteTokens, noteKeywords, merchantEnd, input.noteDescriptorEnd ?? noteTokens.length, merchant, amount, person) : null;
+  const outlet = merchant === null || multiKindNote ? null : input.counterPartyMerchant !== null ? outletAfterBrand(cpTokens, counterPartyKeywords, merchantEnd, cpTokens.length, merchant, amount, person) : cardNote ? outletAfterBrand(noteTokens, noteKeywords, merchantEnd, input.noteDescriptorEnd ?? noteTokens.length, merchant, amount, person) : null;
   pushKeyword(signals, amount, outlet);
-  if (merchant && payeeFirst && !utilityNote) push(signals, amount, merchant.sub, 2, merchantIncoming, false, ownMoneyBack);
+  if (merchant && payeeFirst && !multiKindNote) push(signals, amount, merchant.sub, 2, merchantIncoming, false, ownMoneyBack);
   // A later word of the payee's descriptor: of the category its specific MCC confirms, a site's outlet, which outranks the site's kind ("HOTEL GUSTAV
   // MAHLER - RESTAURACE" with a restaurant's MCC); of the payee word's own category when that names only the category ("ULAZNICE PLITVICE": a national park).
   const laterCategory = payeeWord === null ? null : payeeWord.value.categoryOnly === true ? payeeWord.value.sub.categoryId : mcc && !mcc.generic && mcc.sub.categoryId !== payeeWord.value.sub.categoryId ? mcc.sub.categoryId : null;

@@ -64,9 +64,9 @@ const PAYMENT_GROUPS = new Set(['cardMarkers', 'cardRefundMarkers', 'placeLabels
  * Groups of words that are no descriptor noise: they frame a text, and "to" or "at" may be part of a name; a bare "No." or "St." only
  * counts before a card number, "o" or "um" before a time; a street's ending or a station only after a chain's name (`branchSite`).
  */
-const FRAMING_GROUPS = new Set(['cardConnectives', 'transferFramings', 'referenceWords', 'numberWords', 'streetEndings', 'stationWords', 'timeWords']);
+const NON_NOISE_GROUPS = new Set(['cardConnectives', 'transferFramings', 'referenceWords', 'numberWords', 'streetEndings', 'stationWords', 'timeWords']);
 for (const [group, words] of Object.entries(file)) {
-  if (group.startsWith('$') || !Array.isArray(words) || FRAMING_GROUPS.has(group)) continue;
+  if (group.startsWith('$') || !Array.isArray(words) || NON_NOISE_GROUPS.has(group)) continue;
   for (const word of words) {
     noise.add(word, true);
     if (PLACE_GROUPS.has(group)) places.add(word, true);
